@@ -143,8 +143,10 @@
           q.set(name, value === '' ? '1' : value);
       if (!q.has('theme')) q.set('theme', 'host');
       // A share link's `s=2.…`; its bare value (`2.…`, as `delivery-lab check` reads it too) is
-      // that same `s=`, not a hash the player would not read.
-      let hash = (this.getAttribute('scenario-hash') || '').trim().replace(/^#/, '');
+      // that same `s=`, not a hash the player would not read; the whole link, as Share copies
+      // it, is its hash.
+      let hash = (this.getAttribute('scenario-hash') || '').trim();
+      hash = hash.slice(hash.indexOf('#') + 1);
       if (hash && !hash.includes('=')) hash = `s=${hash}`;
       const frame = document.createElement('iframe');
       frame.src = `${base.href}?embed&${q.toString()}${hash ? `#${hash}` : ''}`;
@@ -155,7 +157,17 @@
       // run, whether on screen or not, so every frame is sized and themed before it is seen.
       const h = Number(this.getAttribute('height'));
       frame.style.cssText = `display:block;width:100%;border:0;height:${h > 0 ? h : 480}px`;
-      this.append(frame);
+      // What the element holds is its fallback, shown where this script does not run (JavaScript
+      // off, the script blocked): the player takes its place (docs/embed.md). Run before the page
+      // is parsed (in <head>, async), the element is connected at its start tag and its content
+      // is parsed after the frame: it goes once the page is parsed.
+      this.replaceChildren(frame);
+      if (document.readyState === 'loading')
+        document.addEventListener(
+          'DOMContentLoaded',
+          () => [...this.childNodes].forEach((c) => c !== frame && c.remove()),
+          { once: true },
+        );
     }
   }
   window.customElements.define('delivery-lab-embed', DeliveryLabEmbed);

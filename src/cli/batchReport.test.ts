@@ -131,6 +131,10 @@ describe('batch scenarios on the command line', () => {
     const r = cli([file, '--check']);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('expect mismatch: totals.rows: expected 10, got 20');
+    // The file's pin with the batch run's 20 rows (the retry appended the day's 10 again).
+    expect(r.stderr).toContain(
+      'to accept what the run shows now: set its "expect" block to {"totals":{"rows":20}}',
+    );
   }, 60_000);
   it('--format json carries the statements as data', () => {
     const r = cli(['airflow-retry-append', '--format', 'json']);

@@ -23,6 +23,8 @@ import type { HeadingLevel } from '../views/io/markdown';
 import { formatCountOf } from '../views/run/format';
 import { batchSetupView } from '../views/batch/batchSetup';
 import { optionalPart } from './optionalParts';
+import { pinOfRun } from './scenarioEngine';
+import { acceptNow, pinJson, repinned } from './repin';
 
 /** The table grouped by partition: each row's event, and `!` when it is not its own date. */
 function partitionsOf(
@@ -143,7 +145,8 @@ export function runBatchCli(
   check: boolean,
   out: (s: string) => void,
   err: (s: string) => void,
-  headingLevel?: HeadingLevel,
+  /** `fromFile`: the scenario is a file, whose pin can be edited (say how to accept the run). */
+  { headingLevel, fromFile = false }: { headingLevel?: HeadingLevel; fromFile?: boolean } = {},
 ): number {
   const r = runBatch(scenario);
   const report =
@@ -161,10 +164,13 @@ export function runBatchCli(
   if (!check) return 0;
   if (!scenario.expect) {
     err('--check: the scenario has no "expect" block');
+    if (fromFile) err(acceptNow(`add "expect": ${pinJson(pinOfRun(scenario))}`));
     return 3;
   }
   const diff = compareBatchExpect(r, scenario.expect);
   for (const d of diff) err(`expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`);
+  if (diff.length > 0 && fromFile)
+    err(acceptNow(`set its "expect" block to ${pinJson(repinned(scenario.expect, diff))}`));
   if (diff.length > 0) return 3;
   err('check: the run matches the "expect" block');
   return 0;

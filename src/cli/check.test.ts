@@ -57,6 +57,29 @@ describe('delivery-lab check', { timeout: 60_000 }, () => {
     expect(r.out.split('\n').at(-1)).toBe('check: 2 scenarios: 1 passed, 1 failed, 0 malformed');
   });
 
+  it('a copy of the lab’s build under the docs (/lab/embed.js, as docs/embed.md hosts it) is passed over, and said so; named, it is checked', () => {
+    // docs/ as an MkDocs site has it: a page, and the lab's dist/ copied to docs/lab/ so that
+    // /lab/embed.js is served beside the pages. The build's example scenarios (one made to fail
+    // here) are the lab's, not the site's pins: they were checked, counted and could fail it.
+    const site = join(dir, 'site');
+    mkdirSync(join(site, 'lab', 'scenarios'), { recursive: true });
+    writeFileSync(join(site, 'pass.json'), passing);
+    for (const f of ['index.html', 'embed.js', 'scenario.schema.json'])
+      writeFileSync(join(site, 'lab', f), f.endsWith('.json') ? '{}' : '');
+    writeFileSync(join(site, 'lab', 'scenarios', 'example.json'), failing);
+    const r = check([site]);
+    expect(r.out.split('\n')).toEqual([
+      `✓ ${join(site, 'pass.json')} (Lost ack, no idempotence: a duplicate row)`,
+      'check: 1 scenario: 1 passed, 0 failed, 0 malformed',
+    ]);
+    expect(r.err).toBe(
+      `check: passed over ${join(site, 'lab')}/, a copy of the lab's build (embed.js, scenario.schema.json): its example scenarios are the lab's, not your pages' (name the folder to check it)`,
+    );
+    expect(r.code).toBe(0);
+    // Named, the folder is checked: its example fails.
+    expect(check([join(site, 'lab')]).code).toBe(3);
+  });
+
   it('a glob: ** across folders', () => {
     const r = check([`${dir}/**/fail.json`]);
     expect(r.code).toBe(3);
@@ -173,6 +196,21 @@ describe('delivery-lab check', { timeout: 60_000 }, () => {
       ),
     );
     expect(check([file]).out).not.toContain('::error');
+  });
+
+  it('GITHUB_ACTIONS set: the pin to accept is a ::notice at the same line', () => {
+    const file = join(dir, 'docs', 'deep', 'fail.json');
+    const line = failing.split('\n').findIndex((l) => l.includes('"expect"')) + 1;
+    const notices = check([file], { GITHUB_ACTIONS: 'true' })
+      .out.split('\n')
+      .filter((l) => l.startsWith('::notice'));
+    // The file's block with the run's 3 rows and 1 duplicate in place of the 2 and 0 it says.
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(
+      new RegExp(
+        `^::notice file=[^,]*fail\\.json,line=${line},title=delivery-lab%3A to accept what the run shows now::to accept what the run shows now: set its "expect" block to \\{"totals":\\{"rows":3,"duplicates":1,"lost":0,"sum":40\\},"rows":\\{"e1":2,"e2":1\\},"observed":"at-least-once",`,
+      ),
+    );
   });
 
   it('bad arguments exit 2', () => {

@@ -17,7 +17,8 @@ import { checkDocFile } from './checkDocs';
 import { pageKind } from './checkDocsScan';
 import { checkLessonFile, isLessonText } from './checkLesson';
 import { commandArgs, isChoice } from './commandArgs';
-import { expectMismatches } from './scenarioEngine';
+import { expectMismatches, pinOfRun } from './scenarioEngine';
+import { acceptNow, pinJson, repinned } from './repin';
 
 /** One scenario file's outcome, or one embed's. */
 export interface CheckResult {
@@ -36,19 +37,47 @@ export interface CheckResult {
    * a page, a step of a lesson. The result's own line is printed with the file (`file:line`).
    */
   partLine?: number;
+  /**
+   * A failed result's way to accept what the run shows now (the pin with the run's values), at
+   * the pin's line: printed under the differences, in the JUnit failure too.
+   */
+  update?: { line: number; text: string };
 }
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
-/** Every scenario or page file (.json, HTML, Markdown) under `dir`, sorted, skipping node_modules and dot folders. */
-function filesUnder(dir: string): string[] {
+/**
+ * A copy of the lab's build (`npm run build`'s dist/): its loader and its scenario schema beside
+ * its index.html. A docs site that hosts the lab beside its pages (`/lab/embed.js`,
+ * docs/embed.md) has one under its docs folder; its example scenarios are the lab's, not pins of
+ * the site's text.
+ */
+function isLabBuild(dir: string): boolean {
+  return ['index.html', 'embed.js', 'scenario.schema.json'].every((f) => {
+    try {
+      return statSync(join(dir, f)).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Every scenario or page file (.json, HTML, Markdown) under `dir`, sorted, skipping node_modules,
+ * dot folders and a copy of the lab's build below it (each one skipped is added to `passedOver`).
+ */
+function filesUnder(dir: string, passedOver: string[], top = true): string[] {
+  if (!top && isLabBuild(dir)) {
+    passedOver.push(dir);
+    return [];
+  }
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
     a.name < b.name ? -1 : 1,
   )) {
     if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...filesUnder(path));
+    if (entry.isDirectory()) out.push(...filesUnder(path, passedOver, false));
     else if (entry.name.endsWith('.json') || pageKind(entry.name)) out.push(path);
   }
   return out;
@@ -71,14 +100,14 @@ function globRegExp(glob: string): RegExp {
 }
 
 /** The files an argument names: a file, every scenario under a directory, or a glob's matches. */
-function expand(arg: string): string[] | { problem: string } {
+function expand(arg: string, passedOver: string[]): string[] | { problem: string } {
   if (/[*?]/.test(arg)) {
     const segments = arg.split('/');
     const firstWild = segments.findIndex((s) => /[*?]/.test(s));
     const base = segments.slice(0, firstWild).join('/') || '.';
     let candidates: string[];
     try {
-      candidates = filesUnder(base);
+      candidates = filesUnder(base, passedOver);
     } catch {
       return { problem: `${arg}: no folder ${base}` };
     }
@@ -87,7 +116,7 @@ function expand(arg: string): string[] | { problem: string } {
     return hits.length > 0 ? hits : { problem: `${arg}: matches no file` };
   }
   try {
-    return statSync(arg).isDirectory() ? filesUnder(arg) : [arg];
+    return statSync(arg).isDirectory() ? filesUnder(arg, passedOver) : [arg];
   } catch {
     return { problem: `${arg}: no such file or directory` };
   }
@@ -117,7 +146,14 @@ function checkFile(file: string, text: string): CheckResult {
   const scenario = parsed.scenario;
   const line = lineOfPath(text, 'expect');
   if (!scenario.expect)
-    return { file, name: scenario.name, status: 'failed', problems: ['no "expect" block'], line };
+    return {
+      file,
+      name: scenario.name,
+      status: 'failed',
+      problems: ['no "expect" block'],
+      line,
+      update: { line, text: acceptNow(`add "expect": ${pinJson(pinOfRun(scenario))}`) },
+    };
   // On the engine of its kind (a batch job's: the batch engine), as `sim --check` runs it.
   const diff = expectMismatches(scenario, scenario.expect);
   return {
@@ -128,6 +164,16 @@ function checkFile(file: string, text: string): CheckResult {
       (d) => `expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`,
     ),
     line,
+    ...(diff.length > 0
+      ? {
+          update: {
+            line,
+            text: acceptNow(
+              `set its "expect" block to ${pinJson(repinned(scenario.expect, diff))}`,
+            ),
+          },
+        }
+      : {}),
   };
 }
 
@@ -166,14 +212,21 @@ export function checkCommand(
   // Each file once; `fromDirectory`: found by a directory or glob, so a JSON file that is no
   // scenario (a package.json…) is passed over instead of failing.
   const files = new Map<string, { fromDirectory: boolean }>();
+  const passedOver: string[] = [];
   for (const arg of positionals) {
-    const found = expand(arg);
+    const found = expand(arg, passedOver);
     if ('problem' in found) {
       err(found.problem);
       return 2;
     }
     const fromDirectory = found.length !== 1 || found[0] !== arg;
     for (const f of found) if (!files.has(f)) files.set(f, { fromDirectory });
+  }
+  for (const folder of new Set(passedOver)) {
+    const shown = isAbsolute(folder) ? folder : relative('.', folder) || folder;
+    err(
+      `check: passed over ${shown}/, a copy of the lab's build (embed.js, scenario.schema.json): its example scenarios are the lab's, not your pages' (name the folder to check it)`,
+    );
   }
   const results: CheckResult[] = [];
   for (const [file, { fromDirectory }] of files) {
@@ -208,6 +261,7 @@ export function checkCommand(
     const unpinned = r.status === 'unpinned' ? ': unpinned, no expectation to check' : '';
     out(`${MARKS[r.status]} ${at}${r.name !== r.file ? ` (${r.name})` : ''}${unpinned}`);
     r.problems.forEach((p, k) => out(`    ${r.file}:${r.lines?.[k] ?? r.line}: ${p}`));
+    if (r.update) out(`    ${r.file}:${r.update.line}: ${r.update.text}`);
     if (annotate && (r.status === 'failed' || r.status === 'malformed')) out(githubAnnotation(r));
   }
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;

@@ -137,8 +137,10 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
       `✗ ${page}:4 (iframe, preset ${PRESET}, pinned by data-expect)`,
       // At the data-expect attribute's line (7), not the tag's (4).
       `    ${page}:7: expect mismatch: totals.duplicates: expected 0, got 1`,
+      `    ${page}:7: to accept what the run shows now: data-expect='{"totals":{"duplicates":1,"sum":580}}'`,
       `✗ ${page}:9 (iframe, scenario “A lost acknowledgement, retried — acks=1”, pinned by pin.json)`,
       `    ${page}:9: expect mismatch: totals.rows: expected 12, got 11`,
+      `    ${page}:9: to accept what the run shows now: write {"totals":{"rows":11}} to ${relative('.', join(dir, 'pin.json'))}`,
       'check: 2 scenarios: 0 passed, 2 failed, 0 malformed',
     ]);
     expect(r.code).toBe(3);
@@ -149,6 +151,8 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     expect(r.lines).toEqual([
       `✗ ${spans}:3 (<delivery-lab-embed>, preset ${PRESET}, pinned by expect)`,
       `    ${spans}:8: expect mismatch: totals.duplicates: expected 0, got 1`,
+      // At the attribute's line (5), where the pin to paste goes.
+      `    ${spans}:5: to accept what the run shows now: expect='{"totals":{"rows":11,"duplicates":1}}'`,
       'check: 1 scenario: 0 passed, 1 failed, 0 malformed',
     ]);
     expect(r.code).toBe(3);
@@ -169,6 +173,52 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     );
     expect(r.lines.at(-1)).toBe('check: 6 scenarios: 0 passed, 0 failed, 6 malformed');
     expect(r.code).toBe(2);
+  });
+
+  it('a misspelt attribute of the element’s own (expects, expect_file, scenario_hash): the one it meant, and what it does', () => {
+    // They were called "not an option of the player", listed with the player's options only: the
+    // pin or the scenario the author meant was nowhere on the line.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-own-attrs-'));
+    try {
+      const file = join(own, 'own.md');
+      writeFileSync(
+        file,
+        [
+          `<delivery-lab-embed preset="${PRESET}" expects='{"totals": {"rows": 11}}'></delivery-lab-embed>`,
+          `<delivery-lab-embed preset="${PRESET}" expect_file="pin.json"></delivery-lab-embed>`,
+          `<delivery-lab-embed scenario_hash="${HASH}"></delivery-lab-embed>`,
+        ].join('\n'),
+      );
+      const problems = check([file]).lines.filter((l) => l.startsWith('    '));
+      expect(problems).toEqual([
+        `    ${file}:1: expects: not an attribute the loader or delivery-lab check reads; did you mean “expect”? (the pin delivery-lab check compares the run with: misspelt, the embed is not pinned)`,
+        `    ${file}:2: expect_file: not an attribute the loader or delivery-lab check reads; did you mean “expect-file”? (a file beside the page holding the pin: misspelt, the embed is not pinned)`,
+        `    ${file}:3: delivery-lab-embed: give preset="…" or scenario-hash="s=2.…"`,
+        `    ${file}:3: scenario_hash: not an attribute the loader or delivery-lab check reads; did you mean “scenario-hash”? (the scenario, a share link's s=2.…: misspelt, the embed plays nothing)`,
+      ]);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('scenario-hash given the whole share link, as Share copies it: its hash is read, as the loader reads it', () => {
+    // It said "share link: no "s=" parameter in the link" of a link that has one after its #.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-full-link-'));
+    try {
+      const file = join(own, 'full.md');
+      writeFileSync(
+        file,
+        `<delivery-lab-embed scenario-hash="https://example.org/lab/#${HASH}" expect='{"totals": {"rows": 11}}'></delivery-lab-embed>\n`,
+      );
+      const r = check([file]);
+      expect(r.lines).toEqual([
+        `✓ ${file}:1 (<delivery-lab-embed>, scenario “A lost acknowledgement, retried — acks=1”, pinned by expect)`,
+        'check: 1 scenario: 1 passed, 0 failed, 0 malformed',
+      ]);
+      expect(r.code).toBe(0);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 
   it('an option the player does not know (autoply, a misspelt caption): malformed at its attribute, with the option it meant; the page’s own attributes are not options', () => {

@@ -31,6 +31,8 @@ import { findPreset } from '../scenarios';
 import {
   EMBED_PARAMS,
   ELEMENT_NOT_OPTIONS,
+  ELEMENT_OWN_ATTRIBUTES,
+  likelyElementAttribute,
   likelyEmbedParam,
   unknownEmbedParams,
 } from '../views/io/embedParams';
@@ -47,6 +49,7 @@ import { lineOfPath } from './jsonPathLines';
 import { nearPresets } from './nearPresets';
 import { pageTags, type ScannedTag } from './checkDocsScan';
 import { expectMismatches } from './scenarioEngine';
+import { acceptNow, pinJson, repinned } from './repin';
 
 /** The loader's element (public/embed.js). */
 const ELEMENT = 'delivery-lab-embed';
@@ -100,7 +103,10 @@ function scenarioOf(
   const hashAttr = address ? tag.attributes.get('src') : tag.attributes.get('scenario-hash');
   const presetAttr = address ? tag.attributes.get('src') : tag.attributes.get('preset');
   const field = address ? 'src' : 'scenario-hash';
-  const hash = address ? address.hash : (hashAttr?.value ?? '').replace(/^#/, '');
+  // The attribute's value as the loader reads it (public/embed.js): `s=2.…`, `#s=2.…`, or the
+  // whole share link as Share copies it — its hash.
+  const value = (hashAttr?.value ?? '').trim();
+  const hash = address ? address.hash : value.slice(value.indexOf('#') + 1);
   if (hash !== '') {
     const shared = decodeShare(hash);
     if (!shared.ok)
@@ -138,18 +144,20 @@ function readExpect(
   where: string,
   line: number,
   sidecar: boolean,
-): { expect: Expect } | Problem[] {
+): { expect: Expect; scenarioFile: boolean } | Problem[] {
   const read = readJsonText(text, 'an expect block');
   if (!read.ok) return [{ line, message: `${where}: ${read.issues[0]!.message}` }];
   let raw = read.raw;
   // A scenario file (a batch job's may have no workload): its expect block.
-  if (sidecar && raw !== null && typeof raw === 'object' && ('workload' in raw || 'batch' in raw)) {
+  const scenarioFile =
+    sidecar && raw !== null && typeof raw === 'object' && ('workload' in raw || 'batch' in raw);
+  if (scenarioFile && raw !== null && typeof raw === 'object') {
     if (!('expect' in raw))
       return [{ line, message: `${where}: the scenario has no "expect" block` }];
     raw = raw.expect;
   }
   const parsed = ExpectSchema.safeParse(raw);
-  if (parsed.success) return { expect: parsed.data };
+  if (parsed.success) return { expect: parsed.data, scenarioFile };
   // Every wrong field, each at its line, with the field a misspelt key meant, as a scenario
   // file's expect block names it (docs/format.md).
   return schemaIssues(parsed.error.issues, (path) => keysAt(ExpectSchema, raw, path)).map(
@@ -181,7 +189,10 @@ function pinOf(
   tag: ScannedTag,
   hashPin: { expect: Expect; line: number } | undefined,
   page: string,
-): { expect: Expect; from: string; at: PinText } | Problem[] | null {
+):
+  | { expect: Expect; from: string; at: PinText; repin: (json: string) => string }
+  | Problem[]
+  | null {
   const inline = attribute(tag, ['expect', 'data-expect']);
   const file = attribute(tag, ['expect-file', 'data-expect-file']);
   if (inline && file)
@@ -189,7 +200,8 @@ function pinOf(
   if (inline) {
     const r = readExpect(inline.value, inline.name, inline.line, false);
     const at = { text: inline.value, line: inline.line, inline: true };
-    return 'expect' in r ? { ...r, from: inline.name, at } : r;
+    const repin = (json: string) => `${inline.name}='${json}'`;
+    return 'expect' in r ? { expect: r.expect, from: inline.name, at, repin } : r;
   }
   if (file) {
     const path = join(dirname(page), file.value);
@@ -203,11 +215,21 @@ function pinOf(
     }
     const r = readExpect(text, `${file.name} ${clipEcho(path)}`, file.line, true);
     const at = { text, line: file.line, inline: false };
-    return 'expect' in r ? { ...r, from: file.value, at } : r;
+    const shown = clipEcho(path);
+    const repin = (json: string) =>
+      'expect' in r && r.scenarioFile
+        ? `set the "expect" block of ${shown} to ${json}`
+        : `write ${json} to ${shown}`;
+    return 'expect' in r ? { expect: r.expect, from: file.value, at, repin } : r;
   }
   if (!hashPin) return null;
   const at = { text: '', line: hashPin.line, inline: false };
-  return { expect: hashPin.expect, from: 'its scenario hash', at };
+  // The hash is the exact scenario, its block included: a pin beside it wins (the first of the
+  // three), so the embed keeps its scenario and the page its link.
+  const name = tag.name === ELEMENT ? 'expect' : 'data-expect';
+  const repin = (json: string) =>
+    `add ${name}='${json}' (it wins over the block the scenario hash carries)`;
+  return { expect: hashPin.expect, from: 'its scenario hash', at, repin };
 }
 
 /**
@@ -231,6 +253,16 @@ function unknownOptions(
         .filter(([name]) => !ELEMENT_NOT_OPTIONS.test(name) && !known.has(name))
         .map(([name, a]) => ({ name, field: name, line: a.line }));
   return named.map(({ name, field, line }) => {
+    // The element's own attributes, misspelt (`expects`, `expect_file`, `scenario_hash`): not
+    // options of the player, but what the loader and check read — the pin or the scenario.
+    const own = field === 'src' ? null : likelyElementAttribute(name);
+    if (own) {
+      const { holds, misspelt } = ELEMENT_OWN_ATTRIBUTES[own]!;
+      return {
+        line,
+        message: `${clipEcho(name)}: not an attribute the loader or delivery-lab check reads; did you mean “${own}”? (${holds}: misspelt, ${misspelt})`,
+      };
+    }
     const meant = likelyEmbedParam(name);
     return {
       line,
@@ -381,6 +413,15 @@ function checkEmbed(
     line: diff.length > 0 ? fieldLine(pin.at, diff[0]!.path) : pin.at.line,
     lines: diff.map((d) => fieldLine(pin.at, d.path)),
     partLine: tag.line,
+    // How to pin what the run shows now, at the line of the pin (its attribute).
+    ...(diff.length > 0
+      ? {
+          update: {
+            line: pin.at.line,
+            text: acceptNow(pin.repin(pinJson(repinned(pin.expect, diff)))),
+          },
+        }
+      : {}),
   };
 }
 

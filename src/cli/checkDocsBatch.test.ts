@@ -61,6 +61,8 @@ describe('delivery-lab check: batch embeds and multi-line pins', { timeout: 60_0
       `✗ ${page}:3 (<delivery-lab-embed>, preset ${BATCH}, pinned by expect)`,
       `    ${page}:3: expect mismatch: totals.rows: expected 10, got 20`,
       `    ${page}:3: expect mismatch: totals.sum: expected 550, got 1100`,
+      // The pin with the run's values, to accept the batch engine's 20 rows and $1,100.
+      `    ${page}:3: to accept what the run shows now: expect='{"totals":{"rows":20,"sum":1100}}'`,
       'check: 2 scenarios: 1 passed, 1 failed, 0 malformed',
     ]);
     expect(r.code).toBe(3);
@@ -101,6 +103,8 @@ describe('delivery-lab check: batch embeds and multi-line pins', { timeout: 60_0
       `✗ ${page}:1 (<delivery-lab-embed>, preset ${STREAM}, pinned by expect)`,
       `    ${page}:3: expect mismatch: totals.rows: expected 12, got 11`,
       `    ${page}:4: expect mismatch: totals.duplicates: expected 3, got 1`,
+      // At the attribute's line (2), where the pin to paste goes.
+      `    ${page}:2: to accept what the run shows now: expect='{"totals":{"rows":11,"duplicates":1}}'`,
       'check: 1 scenario: 0 passed, 1 failed, 0 malformed',
     ]);
     expect(r.code).toBe(3);

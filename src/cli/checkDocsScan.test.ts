@@ -80,6 +80,44 @@ describe('checkDocsScan', () => {
     expect(names(md, 'markdown')).toEqual(['x-a@2', 'x-e@8', 'x-f@10', 'x-g@12', 'x-i@16']);
   });
 
+  it('Markdown (MkDocs): an admonition’s or content tab’s content, indented 4, is content, not code; its own code is 4 more in', () => {
+    // Python-Markdown's admonitions (https://python-markdown.github.io/extensions/admonition/:
+    // "!!! type", content indented 4) and pymdownx's collapsible blocks ("??? type", "???+") and
+    // content tabs (https://facelessuser.github.io/pymdown-extensions/extensions/tabbed/:
+    // '=== "Tab"') hold Markdown indented 4 spaces: two embeds in tabs side by side were read as
+    // indented code, examples, and never checked.
+    const md = [
+      '=== "At-least-once"', //               1
+      '',
+      '    <x-a>', //                          3: the tab's content
+      '',
+      '===+ "Exactly-once"', //                5
+      '',
+      '    <x-b>', //                          7
+      '',
+      '!!! example "Try it"', //               9
+      '    <x-c>', //                         10
+      '',
+      '    An example:', //                   12
+      '',
+      '        <x-d>', //                     14: code inside the admonition
+      '',
+      '??? note', //                          16
+      '', //                                  17
+      '    <x-e>', //                         18
+      '',
+      'After', //                             20
+      '',
+      '    <x-f>', //                         22: code again, past the admonition
+      '',
+      'Setext', //                            24
+      '===', //                               25: a heading underline, no container
+      '',
+      '    <x-g>', //                         27: code
+    ].join('\n');
+    expect(names(md, 'markdown')).toEqual(['x-a@3', 'x-b@7', 'x-c@10', 'x-e@18']);
+  });
+
   it('Markdown: a tag spanning lines inside a block quote is read; its own indented code and fences are code', () => {
     // https://spec.commonmark.org/0.31.2/#block-quotes: the marker is `>` and one optional space;
     // the quote's content is Markdown of its own (its code blocks counted from after the marker).

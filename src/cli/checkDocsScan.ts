@@ -8,7 +8,8 @@
  * of `<script>`, `<style>`, `<textarea>` and `<title>`, and in Markdown fenced and indented code
  * blocks and code spans (https://spec.commonmark.org/0.31.2/#fenced-code-blocks,
  * #indented-code-blocks, #code-spans) — a snippet shown as an example is not an embed. Markdown's
- * block quotes and `<pre>` HTML blocks are read as CommonMark reads them.
+ * block quotes and `<pre>` HTML blocks are read as CommonMark reads them; MkDocs' admonitions and
+ * content tabs hold content indented 4, as a list item does (MKDOCS_BLOCK).
  */
 
 /** An attribute as written: its value with character references decoded, and its 1-based line. */
@@ -81,6 +82,17 @@ const LIST_ITEM = /^[ \t]*(?:[-+*]|\d{1,9}[.)])(?: {1,4}|$)/;
  * outside; left in, the next line's `>` would end a tag that spans lines.
  */
 const QUOTE_MARKERS = /^(?: {0,3}> ?)+/;
+
+/**
+ * An MkDocs container whose content is Markdown indented 4 spaces past its marker, as a list
+ * item's is past its own: Python-Markdown's admonition (`!!! type "title"`,
+ * https://python-markdown.github.io/extensions/admonition/), pymdownx's collapsible details
+ * (`??? type`, `???+ type`, https://facelessuser.github.io/pymdown-extensions/extensions/details/)
+ * and content tab (`=== "Tab"`, `===+ "Tab"`,
+ * https://facelessuser.github.io/pymdown-extensions/extensions/tabbed/). A bare `===` is a
+ * setext heading's underline, no container.
+ */
+const MKDOCS_BLOCK = /^[ \t]*(?:(?:!!!|\?\?\?\+?)[ \t]+\S|===\+?[ \t]+")/;
 
 /** An opening fence: 3+ backticks or tildes, up to 3 spaces in. */
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -159,6 +171,7 @@ function maskCodeBlocks(text: string): string {
     }
     const item = LIST_ITEM.exec(line);
     if (item) listIndent = indentOf(item[0].replace(/[^ \t]/g, ' '));
+    else if (MKDOCS_BLOCK.test(line)) listIndent = indent + 4;
   }
   return lines.join('\n');
 }

@@ -59,7 +59,7 @@ export function junitReport(results: readonly CheckResult[]): string {
     if (r.status === 'unpinned')
       return `${open}>\n      <skipped message="unpinned: no expectation to check"/>\n    </testcase>`;
     const tag = r.status === 'failed' ? 'failure' : 'error';
-    const body = r.problems.join('\n');
+    const body = [...r.problems, ...(r.update ? [r.update.text] : [])].join('\n');
     return `${open}>\n      <${tag} message="${xml(r.problems[0] ?? '')}">${xml(body)}</${tag}>\n    </testcase>`;
   });
   return [
@@ -84,6 +84,11 @@ export function githubAnnotation(r: CheckResult): string {
     r.status === 'failed' ? 'delivery-lab: expect mismatch' : 'delivery-lab: malformed scenario';
   const one = (line: number, text: string) =>
     `::error file=${escapeProperty(r.file)},line=${line},title=${escapeProperty(title)}::${escapeData(text)}`;
-  if (r.lines) return r.problems.map((p, k) => one(r.lines![k] ?? r.line, p)).join('\n');
-  return one(r.line, r.problems.join('\n'));
+  const errors = r.lines
+    ? r.problems.map((p, k) => one(r.lines![k] ?? r.line, p)).join('\n')
+    : one(r.line, r.problems.join('\n'));
+  if (!r.update) return errors;
+  // How to accept what the run shows now, on the pin's line: a notice, not one more error.
+  const accept = 'delivery-lab: to accept what the run shows now';
+  return `${errors}\n::notice file=${escapeProperty(r.file)},line=${r.update.line},title=${escapeProperty(accept)}::${escapeData(r.update.text)}`;
 }

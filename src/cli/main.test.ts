@@ -451,16 +451,29 @@ describe('exit 3: --check found a difference', () => {
     const r = cli([path, '--check', '--format', 'json']);
     expect(r.code).toBe(3);
     expect(JSON.parse(r.out)).toMatchObject({ totals: { sinkRows: 3 } });
+    // lost-ack-duplicate.json: 3 rows for 2 events, e1 twice — the same fields, the run's values.
     expect(r.err.split('\n')).toEqual([
       'expect mismatch: totals.rows: expected 99, got 3',
       'expect mismatch: rows.e1: expected 1, got 2',
+      'to accept what the run shows now: set its "expect" block to {"totals":{"rows":3,"duplicates":1},"rows":{"e1":2}}',
     ]);
   });
 
-  it('a scenario without an expect block', () => {
+  it('a scenario without an expect block: the block to add, from the run', () => {
     const { expect: _omit, ...bare } = example;
     const r = cli([file('bare.json', bare), '--check']);
     expect(r.code).toBe(3);
-    expect(r.err).toBe('--check: the scenario has no "expect" block');
+    expect(r.err.split('\n')).toEqual([
+      '--check: the scenario has no "expect" block',
+      'to accept what the run shows now: add "expect": {"totals":{"rows":3,"duplicates":1,"lost":0,"sum":40},"observed":"at-least-once"}',
+    ]);
+  });
+
+  it('a share link: the differences only (a link is not edited: the page makes a new one)', () => {
+    const parsed = parseScenario({ ...example, expect: { totals: { rows: 99 } } });
+    if (!parsed.ok) throw new Error('invalid');
+    const r = cli([`#${encodeShare(parsed.scenario)}`, '--check']);
+    expect(r.code).toBe(3);
+    expect(r.err).toBe('expect mismatch: totals.rows: expected 99, got 3');
   });
 });

@@ -26,7 +26,8 @@ import {
   allPresetRefs,
 } from '../scenarios/presetScenarios';
 import { BATCH_NO_DIAGRAM, runBatchCli } from './batchReport';
-import { scenarioKind } from './scenarioEngine';
+import { pinOfRun, scenarioKind } from './scenarioEngine';
+import { acceptNow, pinJson, repinned } from './repin';
 import { diagramKind, jsonReportChunks, textReport } from './report';
 import { visibleControls } from './visibleControls';
 import { atlasProgress, type StatusLine } from './progress';
@@ -346,7 +347,10 @@ export function main(
     );
   // A batch scenario is judged by the batch engine (src/cli/batchReport.ts).
   if (kind === 'batch')
-    return runBatchCli(scenario, presetRef ?? null, format, values.check, out, err, headingLevel);
+    return runBatchCli(scenario, presetRef ?? null, format, values.check, out, err, {
+      headingLevel,
+      fromFile: presetRef === undefined && !isShareLink(target),
+    });
   let run;
   try {
     run = simulate(scenario, limits);
@@ -374,14 +378,19 @@ export function main(
     return 1;
   }
   if (values.check) {
+    // A scenario file's pin can be edited: say how to accept what the run shows now.
+    const fromFile = presetRef === undefined && !isShareLink(target);
     if (!scenario.expect) {
       err('--check: the scenario has no "expect" block');
+      if (fromFile) err(acceptNow(`add "expect": ${pinJson(pinOfRun(scenario))}`));
       return 3;
     }
     const diff = compareExpect(run, scenario.expect);
     if (diff.length > 0) {
       for (const d of diff)
         err(`expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`);
+      if (fromFile)
+        err(acceptNow(`set its "expect" block to ${pinJson(repinned(scenario.expect, diff))}`));
       return 3;
     }
     // On stderr, so the report on stdout stays machine-readable.

@@ -36,3 +36,25 @@ export function expectMismatches(
     ? compareBatchExpect(runBatch(scenario), expect)
     : compareExpect(simulate(scenario, limits), expect);
 }
+
+/**
+ * The pin of a scenario without one, from its run on its engine: the sink's totals `check`
+ * compares and the observed guarantee (the block the page's Export writes has these too,
+ * src/views/edit/pinExpect.ts).
+ */
+export function pinOfRun(scenario: Scenario): Expect {
+  if (scenarioKind(scenario) === 'batch') {
+    const v = runBatch(scenario).verdict;
+    const t = v.totals;
+    return {
+      totals: { rows: t.rows, duplicates: t.duplicates, lost: t.lost, sum: t.observedSum },
+      observed: v.observed,
+    };
+  }
+  const v = simulate(scenario).verdict;
+  const t = v.points.find((p) => p.name === v.primary)!.totals;
+  return {
+    totals: { rows: t.rows, duplicates: t.duplicates, lost: t.lost, sum: t.observedSum },
+    observed: v.observed,
+  };
+}

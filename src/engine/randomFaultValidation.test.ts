@@ -55,7 +55,8 @@ describe('validation: the random fault is checked as the fault it fires', () => 
       'faults.0.target: required (a string)',
     ]);
     expect(issues({ what: 'app-resend', probability: 0.1, link: 'produce' })).toEqual([
-      'faults.0.link: unknown key "link": not a field here (misspelt, or a field of another kind)',
+      // An app-resend's fields, listed: a link is no field of it.
+      'faults.0.link: unknown key "link": not a field here (misspelt, or a field of another kind); its fields: kind, id, at, probability, untilMs, what',
     ]);
     expect(issues({ what: 'drop-response', probability: 0.1 })).toEqual([
       'faults.0.link: expected "produce", "fetch", "commit", "sink", "effect", "txn" or "checkpoint"',

@@ -173,15 +173,27 @@ function realName(
   return `unknown key "${key}": ${real.words}`;
 }
 
-/** `; did you mean "acks"?` for an unknown key a field of its object is a misspelling away from. */
+/** An object with at most this many fields lists them under an unknown key no field is near. */
+const FIELDS_LISTED_MAX = 8;
+
+/**
+ * `; did you mean "acks"?` for an unknown key a field of its object is a misspelling away from;
+ * else, for an object of few fields, the fields it has (`expect.guarantee`: `its fields: totals,
+ * rows, observed, points` — the guarantee a run shows is `observed`), so the word meant is on
+ * the line, not in the schema.
+ */
 function didYouMean(
   key: string,
   path: readonly PropertyKey[],
   fieldsAt: ((path: readonly PropertyKey[]) => readonly string[]) | undefined,
 ): string {
   if (!fieldsAt) return '';
-  const meant = nearest(key, fieldsAt(path), misspellingBound);
-  return meant ? `; did you mean "${meant}"?` : '';
+  const fields = fieldsAt(path);
+  const meant = nearest(key, fields, misspellingBound);
+  if (meant) return `; did you mean "${meant}"?`;
+  return fields.length > 0 && fields.length <= FIELDS_LISTED_MAX
+    ? `; its fields: ${fields.join(', ')}`
+    : '';
 }
 
 /**

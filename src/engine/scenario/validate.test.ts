@@ -91,6 +91,22 @@ describe('scenario validation names the field of every problem', () => {
       ['execution.checkpointing.interval'],
     );
     expect(said({ producer: { colour: 'red' } })).toEqual([null]);
+    // No field near: an object of few fields lists them (expect has 4, expect.totals 5), so the
+    // word meant is on the line — the guarantee a run shows is "observed"; the producer's 13
+    // knobs are not listed.
+    const message = (input: object) =>
+      (parseScenario({ ...base, ...input }) as { issues: { message: string }[] }).issues.map(
+        (i) => i.message,
+      );
+    expect(message({ expect: { guarantee: 'exactly-once' } })).toEqual([
+      'unknown key "guarantee": not a field here (misspelt, or a field of another kind); its fields: totals, rows, observed, points',
+    ]);
+    expect(message({ expect: { totals: { sinkRows: 3 } } })).toEqual([
+      'unknown key "sinkRows": not a field here (misspelt, or a field of another kind); its fields: rows, duplicates, lost, sum, events',
+    ]);
+    expect(message({ producer: { colour: 'red' } })).toEqual([
+      'unknown key "colour": not a field here (misspelt, or a field of another kind)',
+    ]);
     // Names Object.prototype has are unknown keys like any other (not its functions' source).
     expect(parseScenario({ ...base, constructor: 5 })).toEqual({
       ok: false,

@@ -60,6 +60,46 @@ describe('the loader’s <delivery-lab-embed>', () => {
     expect(
       frameOf('<delivery-lab-embed scenario-hash="s=2.abc&amp;p=0"></delivery-lab-embed>').hash,
     ).toBe('#s=2.abc&p=0');
+    // The whole share link as Share copies it: its hash (it became "#https://…#s=2.…", which
+    // the player refused as naming no scenario).
+    expect(
+      frameOf(
+        '<delivery-lab-embed scenario-hash="https://lab.example.org/lab/#s=2.abc&amp;p=0"></delivery-lab-embed>',
+      ).hash,
+    ).toBe('#s=2.abc&p=0');
+  });
+});
+
+describe('what the element holds is its fallback, for a page where the loader does not run', () => {
+  it('the player replaces it: the frame alone, the fallback link gone', () => {
+    // Without the loader (JavaScript off, the script blocked by a CSP or an extension) the
+    // browser shows an unknown element's content: the link to the lab. With it, that link beside
+    // the player (as it was, appended after it) would repeat "Open in Delivery Lab ↗" above it.
+    document.body.innerHTML =
+      '<delivery-lab-embed preset="at-least-once"><a href="/lab/?preset=at-least-once">Open it in Delivery Lab</a></delivery-lab-embed>';
+    const el = document.querySelector('delivery-lab-embed')!;
+    expect([...el.children].map((c) => c.tagName)).toEqual(['IFRAME']);
+    expect(el.textContent).toBe('');
+  });
+});
+
+describe('the fallback, with the loader run before the page is parsed (in <head>, async or without defer)', () => {
+  it('the element is upgraded at its start tag, its fallback parsed after the frame: removed once the page is parsed', () => {
+    // A custom element defined before the parser reaches it is connected at its start tag
+    // (https://html.spec.whatwg.org/multipage/custom-elements.html#upgrades): its content comes
+    // after, beside the frame, unless the loader removes it once the document is parsed.
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+    try {
+      const el = document.createElement('delivery-lab-embed');
+      el.setAttribute('preset', 'at-least-once');
+      document.body.replaceChildren(el);
+      el.insertAdjacentHTML('beforeend', '<a href="/lab/?preset=at-least-once">Open it</a>');
+      expect([...el.children].map((c) => c.tagName)).toEqual(['IFRAME', 'A']);
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      expect([...el.children].map((c) => c.tagName)).toEqual(['IFRAME']);
+    } finally {
+      delete (document as { readyState?: unknown }).readyState;
+    }
   });
 });
 

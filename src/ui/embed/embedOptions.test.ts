@@ -137,8 +137,13 @@ describe('the iframe snippet', () => {
     );
     expect(s).toContain('title="Delivery Lab: &quot;&lt;b&gt;x&lt;/b&gt;&quot; &amp; more"');
     expect(s).toContain('height: 480px');
-    expect(s).toContain('event.source !== frame.contentWindow');
+    // The frame the message came from (src/ui/embed/embedSnippetListener.test.ts runs it).
+    expect(s).toContain('(f) => f.contentWindow === event.source');
     expect(s).toContain('event.origin !== "https://docs.example"');
+    // No Frame id, no id attribute: two snippets on a page would share one.
+    expect(embedSnippet('https://docs.example/lab/?embed', { title: 'x' })).toMatch(
+      /^<iframe src="/,
+    );
     expect(attr('<"&>')).toBe('&lt;&quot;&amp;&gt;');
   });
 });
@@ -211,6 +216,19 @@ describe('unknown embed options: the author is told (a notice), the embed plays 
         '“captoin” — did you mean “caption”?',
       ],
     });
+  });
+
+  it('a misspelt attribute of the loader’s element (expects, expect_file, scenario_hash), passed on by the loader: the attribute meant', () => {
+    // The loader passes an attribute it does not know to the player, which named it bare: the
+    // pin or the scenario the author meant was nowhere in the notice.
+    expect(
+      embedOptionsNotice('?embed&preset=x&expects=%7B%7D&expect_file=p.json&scenario_hash=2.a')!
+        .lines,
+    ).toEqual([
+      '“expects” — did you mean the element’s “expect” (the pin delivery-lab check compares the run with; misspelt, the embed is not pinned)?',
+      '“expect_file” — did you mean the element’s “expect-file” (a file beside the page holding the pin; misspelt, the embed is not pinned)?',
+      "“scenario_hash” — did you mean the element’s “scenario-hash” (the scenario, a share link's s=2.…; misspelt, the embed plays nothing)?",
+    ]);
   });
 });
 

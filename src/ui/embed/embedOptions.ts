@@ -25,7 +25,13 @@ import { formatSpeed } from '../../views/run/format';
 import { SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../../views/run/playback';
 import type { PageNotice } from '../io/notices';
 import type { SharePrediction } from '../../views/io/sharePrediction';
-import { EMBED_PARAMS, likelyEmbedParam, unknownEmbedParams } from '../../views/io/embedParams';
+import {
+  ELEMENT_OWN_ATTRIBUTES,
+  EMBED_PARAMS,
+  likelyElementAttribute,
+  likelyEmbedParam,
+  unknownEmbedParams,
+} from '../../views/io/embedParams';
 import {
   DEFAULT_PANELS,
   EMBED_PANELS,
@@ -81,7 +87,11 @@ export function embedOptionsNotice(search: string): Omit<PageNotice, 'id'> | nul
     lines: [
       ...unknown.map((name) => {
         const meant = likelyEmbedParam(name);
-        return meant ? `“${shown(name)}” — did you mean “${meant}”?` : `“${shown(name)}”`;
+        if (meant) return `“${shown(name)}” — did you mean “${meant}”?`;
+        const own = likelyElementAttribute(name);
+        if (!own) return `“${shown(name)}”`;
+        const { holds, misspelt } = ELEMENT_OWN_ATTRIBUTES[own]!;
+        return `“${shown(name)}” — did you mean the element’s “${own}” (${holds}; misspelt, ${misspelt})?`;
       }),
       ...invalid,
     ],

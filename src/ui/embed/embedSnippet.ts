@@ -29,7 +29,10 @@ export function attr(value: string): string {
 
 /**
  * The snippet for a host page: the iframe, and a listener that sizes it from the height
- * messages. The listener accepts messages only from this iframe's window and the lab's origin.
+ * messages. The listener takes messages from the lab's origin only, and sizes the page's iframe
+ * whose window sent the message: found by its id, the frame of a second snippet pasted on the same
+ * page (the same default id, `delivery-lab`) was never sized — its messages were compared with the
+ * first frame's window. The iframe has an `id` only when the author gave the Frame id.
  * The frame loads at once, as the loader's element does (public/embed.js): `loading="lazy"` left a
  * frame below the fold at its first height until the reader scrolled to it, then resized it
  * under the reader (issue 31) — the player sizes itself only once it is loaded.
@@ -43,19 +46,21 @@ export function embedSnippet(
 ): string {
   // A relative address (from the site's root) is the page's own origin.
   const origin = /^https?:/.test(url) ? JSON.stringify(new URL(url).origin) : 'location.origin';
-  const id = opts.frameId || 'delivery-lab';
+  const id = opts.frameId ? `id="${attr(opts.frameId)}" ` : '';
   const h = Math.round(opts.height ?? 520);
   const pin = opts.expectAttribute ? `\n  ${opts.expectAttribute}` : '';
-  return `<iframe id="${attr(id)}" src="${attr(url)}" title="${attr(opts.title)}"
+  return `<iframe ${id}src="${attr(url)}" title="${attr(opts.title)}"
   style="width: 100%; height: ${h}px; border: 0"${pin}></iframe>
 <script>
   // Delivery Lab reports its height: { type: 'delivery-lab:height', height, id }.
+  // The frame sized is the one that sent it (several snippets may share a page).
   window.addEventListener('message', (event) => {
-    const frame = document.getElementById(${JSON.stringify(id).replace(/</g, '\\u003c')});
-    if (!frame || event.source !== frame.contentWindow) return;
     if (event.origin !== ${origin}) return;
+    const frame = [...document.querySelectorAll('iframe')].find(
+      (f) => f.contentWindow === event.source,
+    );
     const m = event.data;
-    if (m && m.type === 'delivery-lab:height' && Number.isFinite(m.height))
+    if (frame && m && m.type === 'delivery-lab:height' && Number.isFinite(m.height))
       frame.style.height = Math.ceil(m.height) + 'px';
   });
 </script>

@@ -42,6 +42,39 @@ export function likelyEmbedParam(name: string): string | null {
 }
 
 /**
+ * The loader's element's own attributes that are not the player's options, what each holds and
+ * what a misspelling of it costs (the loader passes a misspelt one to the player as an option).
+ */
+export const ELEMENT_OWN_ATTRIBUTES: Record<string, { holds: string; misspelt: string }> = {
+  'scenario-hash': {
+    holds: "the scenario, a share link's s=2.…",
+    misspelt: 'the embed plays nothing',
+  },
+  expect: {
+    holds: 'the pin delivery-lab check compares the run with',
+    misspelt: 'the embed is not pinned',
+  },
+  'expect-file': {
+    holds: 'a file beside the page holding the pin',
+    misspelt: 'the embed is not pinned',
+  },
+};
+
+/**
+ * The element's own attribute an unknown name is probably a misspelling of (`expects`,
+ * `expect_file`, `scenario_hash`: `_` read as `-`), or null — null too when the name is near one
+ * of the player's options, which {@link likelyEmbedParam} names.
+ */
+export function likelyElementAttribute(name: string): string | null {
+  if (likelyEmbedParam(name)) return null;
+  return nearest(
+    name.toLowerCase().replace(/_/g, '-'),
+    Object.keys(ELEMENT_OWN_ATTRIBUTES),
+    misspellingBound,
+  );
+}
+
+/**
  * The query parameters of an embed's address that the embed does not read (a misspelling, an
  * option from another tool), each once, in the order they come. Empty names (`?embed&&`) are not
  * parameters. The embed ignores them — `unknownEmbedNotice` tells the author.
