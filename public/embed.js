@@ -108,6 +108,10 @@
     }
     if (m.type === 'delivery-lab:height' && Number.isFinite(m.height))
       frame.style.height = Math.ceil(m.height) + 'px';
+    // A frame its element names by no caption nor preset (a share link's scenario) takes the
+    // scenario's own name, once the player has it: each was "Delivery Lab: a scenario".
+    if (m.type === 'delivery-lab:height' && frame.dataset.untitled && typeof m.title === 'string')
+      frame.title = `Delivery Lab: ${m.title.slice(0, 200)}`;
   });
 
   const watch = new MutationObserver(() => frames().forEach(sendTheme));
@@ -150,7 +154,9 @@
       if (hash && !hash.includes('=')) hash = `s=${hash}`;
       const frame = document.createElement('iframe');
       frame.src = `${base.href}?embed&${q.toString()}${hash ? `#${hash}` : ''}`;
-      frame.title = `Delivery Lab: ${this.getAttribute('caption') || preset || 'a scenario'}`;
+      const named = this.getAttribute('caption') || preset;
+      frame.title = `Delivery Lab: ${named || 'a scenario'}`;
+      if (!named) frame.dataset.untitled = '1';
       // Loaded at once, not `loading=lazy`: a lazy frame below the fold keeps the default height
       // and the system's theme until the reader scrolls to it, then grows and moves the text
       // under the reader (issue 31). The player reserves its final height as soon as it has its

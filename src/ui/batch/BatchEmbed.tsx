@@ -22,7 +22,7 @@ import type { EmbedOptions } from '../embed/embedOptions';
 import { batchUnusedLines } from '../../views/io/embedValues';
 import { useFrameLayout } from '../embed/useFrameLayout';
 import { MeasureCopy, reservedHeightStyle } from '../embed/ReserveHeight';
-import { useReportHeight } from '../embed/useReportHeight';
+import { scenarioName, useReportHeight } from '../embed/useReportHeight';
 import { OpenInLab } from '../embed/OpenInLab';
 import { PredictFirst } from '../library/Prediction';
 import { EMBED_PREDICT_IDS, embedQuestion } from '../embed/embedQuestion';
@@ -80,7 +80,7 @@ export function BatchEmbed({
   const ran = view !== null && !('error' in view) ? view : null;
   const steps = ran?.attempts.length ?? 0;
   // Reported once the height is known (reserved or fixed): the host's frame is sized once.
-  useReportHeight(root, options.frameId, !measuring && !needsMeasure);
+  useReportHeight(root, options.frameId, !measuring && !needsMeasure, scenarioName(scenario));
   // `predict=1`: the question first, as the stream player asks it (../embed/EmbedApp.tsx);
   // locking the answer in plays the schedule, and autoplay waits for it.
   const [requests, setRequests] = useState({ play: 0, restart: 0 });

@@ -36,7 +36,7 @@ import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/proces
 import { MeasureInPlace, reservedHeightStyle, SettlingLine, settlingStyle } from './ReserveHeight';
 import { useFrameLayout } from './useFrameLayout';
 import { useEmbedTheme } from './useEmbedTheme';
-import { useReportHeight } from './useReportHeight';
+import { scenarioName, useReportHeight } from './useReportHeight';
 import '../styles.css';
 
 /**
@@ -184,7 +184,7 @@ function Player({
   const fixed = options.height;
   const needsMeasure = fixed === null && view !== null && measured?.of !== measureOf;
   // Reported once the height is known (reserved or fixed): the host's frame is sized once.
-  useReportHeight(root, options.frameId, view !== null && !needsMeasure);
+  useReportHeight(root, options.frameId, view !== null && !needsMeasure, scenarioName(scenario));
   // Painted only once laid out as it will stay: the run, its Flink/Spark panels (a chunk of
   // their own) and its height in. Before, the "no run yet" layout was shown and then pushed
   // down and grown by the run's (layout shift 0.6: issue 31).

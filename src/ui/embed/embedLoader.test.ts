@@ -70,6 +70,40 @@ describe('the loader’s <delivery-lab-embed>', () => {
   });
 });
 
+describe('the frame’s title, for a screen reader', () => {
+  /** The frame for `markup`, after the player's height message carrying `title`. */
+  function titled(markup: string, title: string): string {
+    document.body.innerHTML = markup;
+    const frame = document.querySelector('iframe')!;
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: new URL(LAB).origin,
+        source: frame.contentWindow,
+        data: { type: 'delivery-lab:height', height: 600, id: '', title },
+      }),
+    );
+    return frame.title;
+  }
+
+  it('a share link’s scenario takes its own name once the player has it (each was “a scenario”)', () => {
+    expect(
+      titled('<delivery-lab-embed scenario-hash="s=2.abc"></delivery-lab-embed>', 'Two payments'),
+    ).toBe('Delivery Lab: Two payments');
+  });
+
+  it('a caption or a preset stays the title', () => {
+    expect(
+      titled(
+        '<delivery-lab-embed scenario-hash="s=2.abc" caption="The retry"></delivery-lab-embed>',
+        'Two payments',
+      ),
+    ).toBe('Delivery Lab: The retry');
+    expect(
+      titled('<delivery-lab-embed preset="at-least-once"></delivery-lab-embed>', 'Two payments'),
+    ).toBe('Delivery Lab: at-least-once');
+  });
+});
+
 describe('what the element holds is its fallback, for a page where the loader does not run', () => {
   it('the player replaces it: the frame alone, the fallback link gone', () => {
     // Without the loader (JavaScript off, the script blocked by a CSP or an extension) the

@@ -16,6 +16,12 @@ export interface HeightMessage {
   type: typeof HEIGHT_MESSAGE;
   height: number;
   id: string;
+  /**
+   * The scenario's name, where it has one: the loader (public/embed.js) titles a frame whose
+   * element gives no caption nor preset with it — every share-link embed was "Delivery Lab: a
+   * scenario" to a screen reader.
+   */
+  title?: string;
 }
 
 /** Escape text for an HTML attribute value in double quotes. */
