@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
@@ -24,6 +24,26 @@ async function startRoom(page: Page, address: string): Promise<string> {
   await page.goto(address);
   await page.getByTestId(ids.start).click();
   return (await page.getByTestId(ids.code).textContent())!.trim();
+}
+
+/**
+ * The presenter's page at 1280×720 on at-least-once (its question: how many rows the table ends
+ * with, 24: src/scenarios/foundation.ts), a room asked it and one student's `answer` counted.
+ */
+async function roomAskedAtLeastOnce(page: Page, browser: Browser, answer: string): Promise<Page> {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const code = await startRoom(page, `${server.url}?preset=at-least-once`);
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  await expect(page.getByTestId(testIds.predictRoom)).toHaveText(
+    'The room is predicting: press Play when its answers are in.',
+  );
+  await student.getByTestId(ids.studentAnswer).fill(answer);
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  return student;
 }
 
 // merge-duplicate-source asks a multiple choice (src/scenarios/library/sink.ts); its right option
@@ -274,19 +294,7 @@ test('on the page, the room asked predicts the story: Play plays and closes its 
   browser,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  // at-least-once asks how many rows the table ends with: 24 (src/scenarios/foundation.ts).
-  const code = await startRoom(page, `${server.url}?preset=at-least-once`);
-  const student = await (await browser.newContext()).newPage();
-  await student.goto(`${server.url}?join=${code}`);
-  await student.getByTestId(ids.studentJoin).click();
-  await page.getByTestId(ids.publish).click();
-  await expect(page.getByTestId(testIds.predictRoom)).toHaveText(
-    'The room is predicting: press Play when its answers are in.',
-  );
-  await student.getByTestId(ids.studentAnswer).fill('24 rows');
-  await student.getByTestId(ids.studentSend).click();
-  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  const student = await roomAskedAtLeastOnce(page, browser, '24 rows');
   // Asked again while the room answers the same question (a second press; a Space on the focused
   // button, meant for Play): its answers stand. It was a new step: "0 of 1 answered", "Send"
   // back on the phone, the page's prediction on the step with none.
@@ -318,16 +326,7 @@ test('on the page, the room hidden while the run plays still gets the reveal at 
   browser,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  // at-least-once asks how many rows the table ends with: 24 (src/scenarios/foundation.ts).
-  const code = await startRoom(page, `${server.url}?preset=at-least-once`);
-  const student = await (await browser.newContext()).newPage();
-  await student.goto(`${server.url}?join=${code}`);
-  await student.getByTestId(ids.studentJoin).click();
-  await page.getByTestId(ids.publish).click();
-  await student.getByTestId(ids.studentAnswer).fill('20');
-  await student.getByTestId(ids.studentSend).click();
-  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  const student = await roomAskedAtLeastOnce(page, browser, '20');
   await page.getByTestId(ids.hide).click();
   await expect(page.getByTestId(ids.panel)).toBeHidden();
   await expect(page.getByTestId(testIds.app)).not.toHaveAttribute('data-room-live');
