@@ -223,3 +223,39 @@ describe("from-config: the workload's settings the files leave unset", () => {
     });
   });
 });
+
+describe("from-config: the sink's SQL statement", () => {
+  // A .sql file was read as .properties ("INSERT=INTO payments … — not a key the lab knows") and
+  // the workload's plain INSERT ran: the atlas's 58 duplicates and its counterexample (a re-send,
+  // "a plain INSERT has no key to collapse the copies") were about a sink this pipeline lacks.
+  const dir = mkdtempSync(join(tmpdir(), 'from-config-sql-'));
+  writeFileSync(
+    join(dir, 'sink.sql'),
+    'INSERT INTO payments (payment_id, amount, created_at)\nVALUES ($1, $2, $3)\nON CONFLICT (payment_id) DO NOTHING;\n',
+  );
+  writeFileSync(
+    join(dir, 'producer.properties'),
+    'acks=all\nenable.idempotence=true\nretries=2147483647\nmax.in.flight.requests.per.connection=5\n',
+  );
+
+  it('sets the statement and its key, and the atlas judges that sink', () => {
+    const r = cli([join(dir, 'producer.properties'), join(dir, 'sink.sql')]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      `  ${join(dir, 'sink.sql')}:3  ON CONFLICT (payment_id) DO NOTHING  → sink.statement = on-conflict-do-nothing\n`,
+    );
+    expect(r.out).not.toContain('INSERT=INTO');
+    // Plain INSERT: 196 placements, 137 held, 58 duplicate (10 lost sink responses, 10 delayed
+    // past the socketTimeout, 18 consumer crashes before the offset commit, 10 re-sends, 10
+    // source duplicates), 1 lost (a lost produce request, behind which e2.. are appended and e1's
+    // retry is refused out of sequence until its delivery timeout: docs/semantics/producer.md).
+    // Every duplicate is a second statement for the same payment_id, which DO NOTHING drops:
+    // 137 + 58 = 195 held; the loss is upstream of the sink and stays.
+    expect(r.out).toContain(
+      'single-fault atlas: 196 placements: 195 held, 1 lose — the loss comes from a lost produce request.',
+    );
+    expect(r.out).toContain(
+      'the first fault that breaks it: the produce request of e1 at 105 ms (the 1st on the produce link) is lost (at 105 ms): losses',
+    );
+  }, 120_000);
+});

@@ -17,10 +17,13 @@ import { faultName, faultWhat } from '../views/edit/faultName';
 import { realDefaultUnlike } from '../views/edit/knobs';
 
 const USAGE =
-  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…> [--format text|json] [--scenario-out FILE] [--skip-atlas]';
+  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties | sink.sql…> [--format text|json] [--scenario-out FILE] [--skip-atlas]';
 
 function keyLine(k: KeyReport): string {
   const where = k.line > 0 ? `${k.file}:${k.line}` : k.file;
+  // A sink statement's clause and the knob it sets: `ON CONFLICT (payment_id) DO NOTHING  →
+  // sink.statement = on-conflict-do-nothing`.
+  if (k.sql) return `  ${where}  ${k.key}  → ${k.path} = ${k.value}${k.why ? ` (${k.why})` : ''}`;
   const what = k.status === 'applied' ? `→ ${k.path}` : `— ${k.why ?? ''}`;
   return `  ${where}  ${k.key}=${k.value}  ${what}`;
 }

@@ -11,6 +11,7 @@ import { getKnob, setKnob } from '../guarantees';
 import { RECOGNISED, kindOfKey, notModelledWhy, unknownKeyWhy, type ConfigKind } from './catalogue';
 import { fitFlinkWorkloadToInterval } from './fitToInterval';
 import { parseProperties } from './properties';
+import { isSinkSqlFile, readSinkSql, type SqlSetting } from './sinkSql';
 
 export interface ConfigFile {
   name: string;
@@ -27,6 +28,11 @@ export interface KeyReport {
   status: 'applied' | 'ignored' | 'unknown' | 'overridden' | 'refused';
   path?: string;
   why?: string;
+  /**
+   * Read from a sink's SQL statement (src/scenarios/config/sinkSql.ts): `key` is its clause
+   * (`ON CONFLICT (payment_id) DO NOTHING`) and `value` the value it sets on `path`.
+   */
+  sql?: true;
 }
 
 /** A setting of the workload that no file set. */
@@ -126,7 +132,19 @@ const ALIASES: Record<string, string> = { 'restart-strategy': 'restart-strategy.
 export function importConfig(files: readonly ConfigFile[]): ConfigImport {
   const raw: RawKey[] = [];
   const errors: string[] = [];
+  const sql: (SqlSetting & { file: string })[] = [];
   for (const f of files) {
+    // The sink's INSERT … ON CONFLICT or MERGE, as the pipeline's code runs it.
+    if (isSinkSqlFile(f.name, f.text)) {
+      const read = readSinkSql(f.text);
+      if (!read.ok) errors.push(`${f.name}:${read.line}: ${read.message}`);
+      else if (sql.length > 0)
+        errors.push(
+          `${f.name}:1: a second sink statement (${sql[0]!.file} gave one): the workload has one table sink`,
+        );
+      else sql.push(...read.settings.map((x) => ({ ...x, file: f.name })));
+      continue;
+    }
     const keys = keysOf(f);
     if (typeof keys === 'string') errors.push(keys);
     else raw.push(...keys.map((k) => ({ ...k, key: ALIASES[k.key] ?? k.key })));
@@ -178,6 +196,27 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
       ? `a ${rule.kind === 'consumer' ? 'consumer loop' : rule.kind === 'flink' ? 'Flink job' : 'Spark query'}'s key: this configuration runs a ${kind === 'consumer' ? 'consumer loop' : kind === 'flink' ? 'Flink job' : 'Spark query'}`
       : notModelledWhy(k.key);
     keys.push({ ...k, status: why ? 'ignored' : 'unknown', why: why ?? unknownKeyWhy(k.key) });
+  }
+  if (sql.length > 0) {
+    const sink = (scenario.sink ?? { type: 'table' }) as { type: string };
+    if (sink.type !== 'table')
+      errors.push(
+        `${sql[0]!.file}:${sql[0]!.line}: a sink statement sets a table sink (a consumer loop writing to PostgreSQL); this ${kind === 'flink' ? 'Flink job' : 'Spark query'}'s workload (${BASES[kind]}) writes to a ${sink.type} sink`,
+      );
+    else
+      for (const x of sql) {
+        scenario = setKnob(scenario, x.path, x.value);
+        keys.push({
+          file: x.file,
+          line: x.line,
+          key: x.clause,
+          value: typeof x.value === 'string' ? x.value : JSON.stringify(x.value),
+          status: 'applied',
+          path: x.path,
+          sql: true,
+          ...(x.why ? { why: x.why } : {}),
+        });
+      }
   }
   if (errors.length > 0) return { ok: false, errors };
   // What the story itself sets on a key this processor reads, where no file said otherwise.

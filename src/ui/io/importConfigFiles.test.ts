@@ -125,3 +125,43 @@ describe('configuration files through the page Import', () => {
       expect(looksLikeConfigText(t)).toBe(false);
   });
 });
+
+describe("the sink's SQL statement through the page Import", () => {
+  const UPSERT =
+    'INSERT INTO payments (payment_id, amount)\nVALUES ($1, $2)\nON CONFLICT (payment_id) DO NOTHING;\n';
+
+  // Picked beside the client's .properties, the .sql was refused: "sink.sql: several files open
+  // together only as configuration files (.properties, .yaml)".
+  it('a .sql file opens beside .properties files: its clauses applied, each at its line', async () => {
+    const r = await importFiles([file('producer.properties', PRODUCER), file('sink.sql', UPSERT)]);
+    if (!r.ok) throw new Error(r.lines.join('\n'));
+    expect(r.input.sink).toMatchObject({
+      type: 'table',
+      name: 'payments',
+      statement: 'on-conflict-do-nothing',
+      key: 'business-id',
+    });
+    // acks, enable.idempotence and the statement's 3 settings; bootstrap.servers ignored.
+    expect(r.config?.summary).toMatch(/: 5 keys applied, 1 ignored /);
+    expect(r.config?.lines).toContain(
+      'sink.sql:3: applied ON CONFLICT (payment_id) DO NOTHING → sink.statement = on-conflict-do-nothing',
+    );
+  });
+
+  it('a pasted statement is read as SQL; a refused one names its line', async () => {
+    expect(looksLikeConfigText(`-- mine\n${UPSERT}`)).toBe(true);
+    expect(await importPasted(UPSERT)).toMatchObject({ ok: true, from: '“pasted sink.sql”' });
+    expect(
+      await importFile(
+        file('sink.sql', 'INSERT INTO payments\nON CONFLICT DO UPDATE SET amount = 1'),
+      ),
+    ).toMatchObject({
+      ok: false,
+      lines: [
+        expect.stringMatching(
+          /^sink\.sql:2: ON CONFLICT DO UPDATE requires inference specification/,
+        ),
+      ],
+    });
+  });
+});
