@@ -178,7 +178,8 @@ export function fromConfigCommand(
       out(
         atlas.breaks
           ? `single-fault atlas: ${summary}\nthe first fault that breaks it: ${atlas.breaks}`
-          : `single-fault atlas: ${summary}${atlas.survives ? ' It survives every single fault.' : ''}`,
+          : // The summary says it already: "… the <claim> claim survives every single fault tried."
+            `single-fault atlas: ${summary}`,
       );
   }
   if (!imported.runnable) return 2;
