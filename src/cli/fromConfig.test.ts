@@ -245,6 +245,7 @@ describe("from-config: the sink's SQL statement", () => {
       `  ${join(dir, 'sink.sql')}:3  ON CONFLICT (payment_id) DO NOTHING  → sink.statement = on-conflict-do-nothing\n`,
     );
     expect(r.out).not.toContain('INSERT=INTO');
+    expect(r.out).not.toContain('sink kept from the workload');
     // Plain INSERT: 196 placements, 138 held, 58 duplicate (10 lost sink responses, 10 delayed
     // past the socketTimeout, 18 consumer crashes before the offset commit, 10 re-sends, 10
     // source duplicates). Every duplicate is a second statement for the same payment_id, which
@@ -256,4 +257,25 @@ describe("from-config: the sink's SQL statement", () => {
     );
     expect(r.out).not.toContain('It survives every single fault.');
   }, 120_000);
+});
+
+describe("from-config: the workload's sink when no statement is given", () => {
+  // Without a .sql file the lost-ack story's plain INSERT runs: its atlas's 58 duplicates ("a
+  // plain INSERT has no key to collapse the copies") were read as the files' own, and nothing
+  // said the sink was not the pipeline's.
+  it('is named beside the kept keys, with how to give yours; --format json: sinkKept', () => {
+    const r = cli([`${examples}/consumer.properties`, '--skip-atlas']);
+    expect(r.out).toContain(
+      'sink kept from the workload: a plain INSERT (no key: each copy of a record is another row) into table events — give your INSERT … ON CONFLICT or MERGE as a .sql file to run with yours\n',
+    );
+    const json = JSON.parse(
+      cli([`${examples}/consumer.properties`, '--skip-atlas', '--format', 'json']).out,
+    ) as { sinkKept: string | null };
+    expect(json.sinkKept).toMatch(/^a plain INSERT /);
+    // A Flink job's workload writes to a topic: no table sink to speak of.
+    const flink = JSON.parse(
+      cli([`${examples}/config.yaml`, '--skip-atlas', '--format', 'json']).out,
+    ) as { sinkKept: string | null };
+    expect(flink.sinkKept).toBeNull();
+  }, 60_000);
 });

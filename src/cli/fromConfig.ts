@@ -123,6 +123,7 @@ export function fromConfigCommand(
           fitted: imported.fitted,
           keys: imported.keys,
           kept: imported.kept,
+          sinkKept: imported.sinkKept,
           guarantee: guarantee ?? null,
           atlas: atlas ?? null,
           scenario: imported.scenario,
@@ -154,6 +155,7 @@ export function fromConfigCommand(
       out(
         `kept from the workload (your files leave them unset; set them there to run with yours) (${kept.length}):\n${kept.join('\n')}`,
       );
+    if (imported.sinkKept) out(`sink kept from the workload: ${imported.sinkKept}`);
     if (imported.fitted) out(`workload: ${imported.fitted}`);
     // The claim is the base workload's, not the user's files' (they claim nothing): say whose.
     const claim =

@@ -66,6 +66,11 @@ export type ConfigImport =
        * "not tested" from the run itself; the page's notice says it from these.
        */
       cannotFire: { fault: FaultSpec; index: number; why: string }[];
+      /**
+       * The workload's own table sink, in words, when no file gave the sink's statement (a
+       * `.sql` file): it runs as the story has it, which is not your pipeline's statement.
+       */
+      sinkKept: string | null;
     }
   | { ok: false; errors: string[] };
 
@@ -125,6 +130,14 @@ function keysOf(file: ConfigFile): RawKey[] | string {
   if (!parsed.ok) return `${file.name}:${parsed.line}: ${parsed.message}`;
   return parsed.entries.map((e) => ({ file: file.name, ...e }));
 }
+
+/** A table sink's statement, in words (the story's sink, reported when no `.sql` file gave one). */
+const SINK_WORDS: Record<string, string> = {
+  insert: 'a plain INSERT (no key: each copy of a record is another row)',
+  'on-conflict-do-nothing': 'INSERT … ON CONFLICT DO NOTHING',
+  'on-conflict-do-update': 'INSERT … ON CONFLICT DO UPDATE',
+  merge: 'MERGE',
+};
 
 /** Flink's legacy flink-conf.yaml names the strategy with `restart-strategy` itself. */
 const ALIASES: Record<string, string> = { 'restart-strategy': 'restart-strategy.type' };
@@ -228,6 +241,13 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     if (value === undefined || (typeof value === 'object' && value !== null)) continue;
     kept.push({ key, path: rule.path, value });
   }
+  // The sink the story writes to, where no statement file gave the pipeline's: said, as a kept
+  // key is, so that its duplicates are not taken for the files' (docs/cli.md).
+  const sinkNow = scenario.sink as { type?: string; statement?: string; name?: string } | undefined;
+  const sinkKept =
+    kind === 'consumer' && sql.length === 0 && sinkNow?.type === 'table'
+      ? `${SINK_WORDS[sinkNow.statement ?? 'insert'] ?? sinkNow.statement} into table ${sinkNow.name ?? 'sink'} — give your INSERT … ON CONFLICT or MERGE as a .sql file to run with yours`
+      : null;
   const fit = fitFlinkWorkloadToInterval(scenario);
   if (fit) scenario = fit.scenario;
   // Values Kafka or Flink would refuse, in the words the lab's validation already uses.
@@ -261,6 +281,7 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     runnable: parsed.ok,
     fitted: fit?.note ?? null,
     kept,
+    sinkKept,
     cannotFire: parsed.ok
       ? parsed.scenario.faults.flatMap((fault, index) => {
           const why = whyNeverFires(parsed.scenario, fault);

@@ -24,7 +24,11 @@ describe('configuration files through the page Import', () => {
     expect(r.from).toBe('“producer.properties”');
     // Lines 2 and 3 applied; line 4 (where to connect) ignored with its why.
     expect(r.config?.summary).toMatch(/^From “producer\.properties”: 2 keys applied, 1 ignored/);
-    expect(r.config?.lines.filter((l) => !l.startsWith('kept from the workload:'))).toEqual([
+    expect(
+      r.config?.lines.filter(
+        (l) => !l.startsWith('kept from the workload:') && !l.startsWith('sink kept from'),
+      ),
+    ).toEqual([
       'producer.properties:2: applied acks=1 → producer.acks',
       'producer.properties:3: applied enable.idempotence=false → producer.enable.idempotence',
       expect.stringMatching(
@@ -145,6 +149,13 @@ describe("the sink's SQL statement through the page Import", () => {
     expect(r.config?.summary).toMatch(/: 5 keys applied, 1 ignored /);
     expect(r.config?.lines).toContain(
       'sink.sql:3: applied ON CONFLICT (payment_id) DO NOTHING → sink.statement = on-conflict-do-nothing',
+    );
+    expect(r.config?.lines.some((l) => l.startsWith('sink kept from the workload'))).toBe(false);
+    // Without it, the notice names the story's own sink.
+    const bare = await importFile(file('producer.properties', PRODUCER));
+    if (!bare.ok) throw new Error('refused');
+    expect(bare.config?.lines).toContain(
+      'sink kept from the workload: a plain INSERT (no key: each copy of a record is another row) into table events — give your INSERT … ON CONFLICT or MERGE as a .sql file to run with yours',
     );
   });
 

@@ -68,6 +68,7 @@ function reportOf(
   base: string,
   fitted: string | null,
   cannotFire: readonly { fault: FaultSpec; index: number; why: string }[],
+  sinkKept: string | null,
 ): ConfigReport {
   const applied = keys.filter((k) => k.status === 'applied');
   const ignored = keys.filter((k) => k.status === 'ignored' || k.status === 'unknown');
@@ -91,6 +92,7 @@ function reportOf(
               `kept from the workload: ${k.key}=${String(k.value)} → ${k.path} (real default: ${real}; set it in your file to run with yours)`,
             ];
       }),
+      ...(sinkKept ? [`sink kept from the workload: ${sinkKept}`] : []),
       ...(fitted ? [`Workload: ${fitted}`] : []),
       // As `from-config` says "not tested" (docs/cli.md): a clean verdict of a fault that cannot
       // fire says nothing about the files' settings.
@@ -127,7 +129,7 @@ export async function importConfigTexts(files: readonly ConfigFile[]): Promise<C
     input: r.scenario,
     name: r.scenario.name ?? from,
     from,
-    config: reportOf(r.keys, r.kept, from, r.base, r.fitted, r.cannotFire),
+    config: reportOf(r.keys, r.kept, from, r.base, r.fitted, r.cannotFire, r.sinkKept),
   };
 }
 
