@@ -491,9 +491,40 @@ describe("a sink's SQL statement (.sql): INSERT … ON CONFLICT or MERGE", () =>
     ).toEqual([
       'sink.sql:2: a sink MERGE needs WHEN NOT MATCHED THEN INSERT: without it no row is ever written',
     ]);
-    // The Flink workload writes to a topic through its two-phase-commit KafkaSink.
+    // config.yaml configures the KafkaSink (sink.delivery-guarantee at its line 18): which sink?
     expect(errorsOf([example('config.yaml'), sql(UPSERT)])).toEqual([
-      "sink.sql:2: a sink statement sets a table sink (a consumer loop writing to PostgreSQL); this Flink job's workload (flink-checkpoint-replay/2pc-read-committed) writes to a kafka sink",
+      'sink.sql:2: a sink statement makes the Flink job write to PostgreSQL (its JDBC sink), and config.yaml:18 (sink.delivery-guarantee) configures its KafkaSink: give one of the two',
     ]);
   });
+
+  // "a consumer or a Flink job writing to PostgreSQL": the Flink workload's statement was refused
+  // ("writes to a kafka sink"), though Flink's JDBC sink is how such a job writes.
+  it(
+    "a Flink job's statement: its JDBC sink in place of the workload's KafkaSink and reader",
+    { timeout: 60_000 },
+    () => {
+      const flink = sql('execution.checkpointing.interval: 1s\n', 'flink.yaml');
+      const upsert = imported([flink, sql(UPSERT)]);
+      expect(upsert.kind).toBe('flink');
+      expect(upsert.scenario.sink).toMatchObject({
+        type: 'table',
+        name: 'payments',
+        statement: 'on-conflict-do-nothing',
+      });
+      expect(upsert.scenario.readers).toEqual([]);
+      // The KafkaSink's keys are no longer the workload's to keep.
+      expect(upsert.kept.filter((k) => k.path.startsWith('sink.'))).toEqual([]);
+      // flink-checkpoint-replay: e1..e250 (10..2,500, sum 313,750); the TaskManager crashes 50
+      // records past a checkpoint and the restore replays those 50 into the sink (JdbcSink.sink is
+      // at-least-once). DO NOTHING drops the replayed 50: 250 rows. A plain INSERT writes them
+      // again: 300 rows, 50 twice, sum 313,750 + Σ e201..e250 (112,750) = 426,500 — the
+      // library's flink-checkpoint-replay/plain-sink.
+      expect(runOf(upsert)).toEqual({ observed: 'exactly-once', rows: 250, sum: 313_750 });
+      const plain = imported([
+        flink,
+        sql('INSERT INTO payments (payment_id, amount) VALUES ($1, $2)'),
+      ]);
+      expect(runOf(plain)).toEqual({ observed: 'at-least-once', rows: 300, sum: 426_500 });
+    },
+  );
 });

@@ -211,10 +211,24 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     keys.push({ ...k, status: why ? 'ignored' : 'unknown', why: why ?? unknownKeyWhy(k.key) });
   }
   if (sql.length > 0) {
+    // A Flink job with a statement writes to PostgreSQL through Flink's JDBC sink
+    // (JdbcSink.sink: at-least-once, the statements since the last checkpoint run again after a
+    // restore, docs/semantics/flink.md#sink-flush-timing) in place of the workload's KafkaSink —
+    // and of its reader of that topic. Unless the files configure the KafkaSink: then which one?
+    const kafkaKey = keys.find((k) => k.status === 'applied' && k.path?.startsWith('sink.'));
+    if (kind === 'flink' && scenario.sink?.type === 'kafka') {
+      if (kafkaKey)
+        errors.push(
+          `${sql[0]!.file}:${sql[0]!.line}: a sink statement makes the Flink job write to PostgreSQL (its JDBC sink), and ${kafkaKey.file}:${kafkaKey.line} (${kafkaKey.key}) configures its KafkaSink: give one of the two`,
+        );
+      else scenario = { ...scenario, sink: { type: 'table' }, readers: [] };
+    }
     const sink = (scenario.sink ?? { type: 'table' }) as { type: string };
-    if (sink.type !== 'table')
+    if (errors.length > 0) {
+      // Refused above.
+    } else if (sink.type !== 'table')
       errors.push(
-        `${sql[0]!.file}:${sql[0]!.line}: a sink statement sets a table sink (a consumer loop writing to PostgreSQL); this ${kind === 'flink' ? 'Flink job' : 'Spark query'}'s workload (${BASES[kind]}) writes to a ${sink.type} sink`,
+        `${sql[0]!.file}:${sql[0]!.line}: a sink statement sets a table sink (PostgreSQL); this ${kind === 'flink' ? 'Flink job' : 'Spark query'}'s workload (${BASES[kind]}) writes to a ${sink.type} sink${kind === 'spark' ? ': a query writes to a database from foreachBatch (format=foreachBatch)' : ''}`,
       );
     else
       for (const x of sql) {
@@ -237,6 +251,8 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
   for (const [key, rule] of Object.entries(RECOGNISED)) {
     if (rule.kind !== undefined && rule.kind !== kind) continue;
     if (byPath.has(rule.path)) continue;
+    // The KafkaSink's keys, once a statement replaced it with the JDBC sink: nothing to keep.
+    if (sql.length > 0 && rule.path.startsWith('sink.')) continue;
     const value = getKnob(base.variant.scenario, rule.path);
     if (value === undefined || (typeof value === 'object' && value !== null)) continue;
     kept.push({ key, path: rule.path, value });
