@@ -116,7 +116,7 @@ describe('duplicates name the cause the run had', () => {
     expect(anomalies(run)).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2']);
     const e2 = run.verdict.explanations.find((x) => x.events.includes('e2'))!;
     expect(e2.sentence).toBe(
-      'no answer to the request of e1 arrived within request.timeout.ms → the producer closed the connection, which failed the request of e2 in flight on it too → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e2 a second time → a plain INSERT has no key to collapse the copies',
+      'no answer to the request of e1 arrived within request.timeout.ms (its answer was lost: fault "lost answer") → the producer closed the connection, which failed the request of e2 in flight on it too → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e2 a second time → a plain INSERT has no key to collapse the copies',
     );
   });
 });
