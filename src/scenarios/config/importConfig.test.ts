@@ -440,6 +440,42 @@ describe("a sink's SQL statement (.sql): INSERT … ON CONFLICT or MERGE", () =>
     expect(sinkOf(content)).toMatchObject({ key: ['time', 'amount'] });
   });
 
+  // A sink.sql usually opens with its table: a plain INSERT into a table whose PRIMARY KEY is the
+  // payment id fails on a second copy (unique_violation) — the table's DDL was refused.
+  it(
+    "a plain INSERT with the table's CREATE TABLE: its PRIMARY KEY is the key, a copy fails (23505)",
+    { timeout: 60_000 },
+    () => {
+      const ddl = [
+        'CREATE TABLE IF NOT EXISTS payments (',
+        '  payment_id text PRIMARY KEY,',
+        '  amount numeric NOT NULL',
+        ');',
+        'INSERT INTO payments (payment_id, amount) VALUES ($1, $2);',
+      ].join('\n');
+      const r = imported([sql(ddl)]);
+      expect(sinkOf(r)).toMatchObject({ statement: 'insert', uniqueKey: true, key: 'business-id' });
+      expect(r.keys.find((k) => k.path === 'sink.uniqueKey')).toMatchObject({
+        line: 1,
+        key: 'payment_id … PRIMARY KEY',
+      });
+      // e1 (10) inserted; its re-send, a new record with the same payment_id, fails with
+      // unique_violation and the workload's consumer stops on a failed statement
+      // (onStatementError=halt): 1 row, 10, e2..e10 never written.
+      expect(resent(r)).toEqual({ observed: 'at-most-once', rows: 1, sum: 10 });
+      // A table constraint names its columns; another table's DDL sets nothing.
+      const other = imported([
+        sql(
+          'CREATE TABLE audit (id text, CONSTRAINT audit_pk PRIMARY KEY (id));\nCREATE TABLE payments (payment_id text, amount numeric, UNIQUE (payment_id));\nINSERT INTO payments VALUES ($1, $2);',
+        ),
+      ]);
+      expect(other.keys.find((k) => k.path === 'sink.uniqueKey')).toMatchObject({
+        line: 2,
+        key: 'UNIQUE (payment_id)',
+      });
+    },
+  );
+
   it('MERGE: the key from ON, WHEN MATCHED, a DISTINCT ON source', () => {
     const merge = [
       'MERGE INTO payments t',
@@ -480,7 +516,12 @@ describe("a sink's SQL statement (.sql): INSERT … ON CONFLICT or MERGE", () =>
       'sink.sql:3: ON CONFLICT DO UPDATE requires inference specification or constraint name (PostgreSQL refuses it): name the key, ON CONFLICT (payment_id)',
     ]);
     expect(errorsOf([sql('CREATE TABLE payments (payment_id text PRIMARY KEY);\n')])).toEqual([
-      "sink.sql:1: expected the sink's INSERT or MERGE statement, got CREATE: give the statement the pipeline runs for each record, alone in its file",
+      'sink.sql:1: no INSERT or MERGE: expected the sink’s statement',
+    ]);
+    expect(
+      errorsOf([sql('BEGIN;\nINSERT INTO payments (payment_id) VALUES ($1);\nCOMMIT;')]),
+    ).toEqual([
+      "sink.sql:1: expected the sink's INSERT or MERGE statement, got BEGIN: give the statement the pipeline runs for each record, alone in its file",
     ]);
     expect(
       errorsOf([

@@ -309,9 +309,59 @@ function readMerge(text: string, at: number, stmt: string): SinkSqlResult {
   return { ok: true, settings };
 }
 
+/** A CREATE TABLE's name and its unique keys (PRIMARY KEY first), or null if unreadable. */
+function readCreateTable(
+  stmt: string,
+): { table: string; unique: { clause: string; cols: string[] }[] } | null {
+  const head = new RegExp(
+    String.raw`^create\s+(?:unlogged\s+)?table\s+(?:if\s+not\s+exists\s+)?(${QUALIFIED})\s*\(`,
+    'i',
+  ).exec(stmt);
+  if (!head) return null;
+  const open = head[0].length - 1;
+  const end = closing(stmt, open);
+  if (end < 0) return null;
+  const defs: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of stmt.slice(open + 1, end - 1)) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth--;
+    if (ch === ',' && depth === 0) {
+      defs.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  defs.push(cur.trim());
+  const pk: { clause: string; cols: string[] }[] = [];
+  const uq: { clause: string; cols: string[] }[] = [];
+  for (const d of defs) {
+    const table = /^(?:constraint\s+\S+\s+)?(primary\s+key|unique)\s*\(([^)]*)\)/i.exec(d);
+    if (table) {
+      const cols = columnsOf(table[2]!);
+      const entry = { clause: `${fold(table[1]!).toUpperCase()} (${cols.join(', ')})`, cols };
+      (/^primary/i.test(table[1]!) ? pk : uq).push(entry);
+      continue;
+    }
+    const col = new RegExp(String.raw`^(${IDENT})\s[\s\S]*?\b(primary\s+key|unique)\b`, 'i').exec(
+      d,
+    );
+    if (col && !/^(constraint|check|foreign|exclude)$/i.test(col[1]!)) {
+      const c = ident(col[1]!);
+      (/^primary/i.test(col[2]!) ? pk : uq).push({
+        clause: `${c} … ${fold(col[2]!).toUpperCase()}`,
+        cols: [c],
+      });
+    }
+  }
+  return { table: unqualified(head[1]!), unique: [...pk, ...uq] };
+}
+
 /**
- * The sink statement of a `.sql` file: exactly one INSERT or MERGE (a CREATE TABLE or other
- * statement beside it is refused, naming its line: the lab reads the statement the pipeline runs).
+ * The sink statement of a `.sql` file: exactly one INSERT or MERGE, and the tables' CREATE TABLE
+ * if given (a plain INSERT takes its table's PRIMARY KEY or UNIQUE columns as its key, and fails
+ * on a second copy); any other statement is refused, naming its line: the lab reads the
+ * statement the pipeline runs.
  */
 export function readSinkSql(text: string): SinkSqlResult {
   const clean = withoutComments(text);
@@ -335,8 +385,22 @@ export function readSinkSql(text: string): SinkSqlResult {
   if (statements.length === 0)
     return { ok: false, line: 1, message: 'no SQL statement: expected the sink’s INSERT or MERGE' };
   let result: SinkSqlResult | null = null;
+  const tables = new Map<string, { line: number; unique: { clause: string; cols: string[] }[] }>();
   for (const s of statements) {
     const verb = /^\w+/.exec(s.text)?.[0] ?? s.text.slice(0, 20);
+    // The table's DDL beside the statement: its PRIMARY KEY or UNIQUE constraint decides what a
+    // plain INSERT of a second copy does (unique_violation, SQLSTATE 23505).
+    if (/^create$/i.test(verb) && /^create\s+(?:unlogged\s+)?table\b/i.test(s.text)) {
+      const ddl = readCreateTable(s.text);
+      if (!ddl)
+        return {
+          ok: false,
+          line: lineAt(clean, s.at),
+          message: 'expected CREATE TABLE <name> (<columns and constraints>)',
+        };
+      tables.set(ddl.table, { line: lineAt(clean, s.at), unique: ddl.unique });
+      continue;
+    }
     if (!/^(insert|merge)$/i.test(verb))
       return {
         ok: false,
@@ -354,5 +418,28 @@ export function readSinkSql(text: string): SinkSqlResult {
       : readMerge(clean, s.at, s.text);
     if (!result.ok) return result;
   }
-  return result!;
+  if (!result)
+    return { ok: false, line: 1, message: 'no INSERT or MERGE: expected the sink’s statement' };
+  if (!result.ok) return result;
+  // A plain INSERT into a table with a unique key: its key is that constraint's columns, and a
+  // second copy fails (https://www.postgresql.org/docs/current/ddl-constraints.html#DDL-CONSTRAINTS-PRIMARY-KEYS).
+  const settings = result.settings;
+  const name = settings.find((x) => x.path === 'sink.name')?.value as string | undefined;
+  const plain = settings.some((x) => x.path === 'sink.statement' && x.value === 'insert');
+  const ddl = name !== undefined ? tables.get(name) : undefined;
+  const unique = ddl?.unique[0];
+  if (plain && ddl && unique) {
+    const key = keyOf(unique.cols, new Set());
+    settings.push(
+      {
+        line: ddl.line,
+        clause: unique.clause,
+        path: 'sink.uniqueKey',
+        value: true,
+        why: 'a second copy of a key fails with unique_violation (23505)',
+      },
+      { line: ddl.line, clause: unique.clause, path: 'sink.key', value: key.value, why: key.why },
+    );
+  }
+  return result;
 }
