@@ -81,6 +81,24 @@ describe('a crash right after the offset commit, committing after processing', (
     expect(crashes).toHaveLength(1);
     expect(commits.filter((i) => i < crashes[0]!)).toHaveLength(1);
   });
+  // A loop that never waits on its commits has no such moment: the never-fired notice says why,
+  // not "its condition never came".
+  it('auto-commit, a hand-off worker, a parallel pool: never fires, and says why', () => {
+    const fault = [{ kind: 'crash', target: 'consumer-0', point: 'after-commit' }];
+    const why = (processor: Record<string, unknown>) =>
+      faultsNeverFired(consumer(processor, {}, fault)).map((u) => u.why);
+    expect(why({ 'enable.auto.commit': true })).toEqual([
+      'with enable.auto.commit=true its offsets are committed by commitAsync() inside poll(), which the loop never waits on: there is no moment right after a commit',
+    ]);
+    expect(why({ processing: { mode: 'handoff' } })).toEqual([
+      'a hand-off worker commits its finished offsets with commitAsync(), which the loop never waits on: there is no moment right after a commit',
+    ]);
+    expect(why({ processing: { mode: 'parallel' } })).toEqual([
+      'a parallel pool commits its finished offsets with commitAsync(), which the loop never waits on: there is no moment right after a commit',
+    ]);
+    // A hand-off worker's commit before processing is a commitSync(): it fires there.
+    expect(why({ processing: { mode: 'handoff' }, commit: 'before-processing' })).toEqual([]);
+  });
   it('with nth 2, after the commit of offset 10: nothing left to replay, 10 rows', () => {
     const run = consumer({ 'max.poll.records': 5 }, {}, [
       { kind: 'crash', target: 'consumer-0', point: 'after-commit', nth: 2 },
