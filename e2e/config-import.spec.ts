@@ -54,3 +54,42 @@ test('a producer.properties sets its knobs; a bad one is refused naming its line
   await dash.byId(testIds.undo).click();
   expect(await scenario(page)).toEqual(before);
 });
+
+// A data engineer's sink is a statement: picked beside the client's .properties, the page refused
+// it ("sink.sql: several files open together only as configuration files (.properties, .yaml)").
+test('a sink.sql picked with a producer.properties sets the table sink from its statement', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importFile).setInputFiles([
+    {
+      name: 'producer.properties',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('acks=all\nenable.idempotence=true\n'),
+    },
+    {
+      name: 'sink.sql',
+      mimeType: 'application/sql',
+      buffer: Buffer.from(
+        'INSERT INTO payments (payment_id, amount)\nVALUES ($1, $2)\nON CONFLICT (payment_id) DO NOTHING;\n',
+      ),
+    },
+  ]);
+  await expect(dash.byId(testIds.importDialog)).toBeHidden();
+  const sink = await page.evaluate(
+    () => (window.__deliveryLab!.scenario() as { sink?: Record<string, unknown> }).sink,
+  );
+  expect(sink).toMatchObject({
+    type: 'table',
+    name: 'payments',
+    statement: 'on-conflict-do-nothing',
+    key: 'business-id',
+  });
+  const notice = dash
+    .byId(testIds.notice)
+    .filter({ hasText: 'From “producer.properties” + “sink.sql”' });
+  // acks, enable.idempotence and the statement's table, form and key: 5 applied.
+  await expect(notice).toContainText('5 keys applied, 0 ignored');
+});

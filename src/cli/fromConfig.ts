@@ -17,10 +17,13 @@ import { faultName, faultWhat } from '../views/edit/faultName';
 import { realDefaultUnlike } from '../views/edit/knobs';
 
 const USAGE =
-  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…> [--format text|json] [--scenario-out FILE] [--skip-atlas]';
+  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties | sink.sql…> [--format text|json] [--scenario-out FILE] [--skip-atlas]';
 
 function keyLine(k: KeyReport): string {
   const where = k.line > 0 ? `${k.file}:${k.line}` : k.file;
+  // A sink statement's clause and the knob it sets: `ON CONFLICT (payment_id) DO NOTHING  →
+  // sink.statement = on-conflict-do-nothing`.
+  if (k.sql) return `  ${where}  ${k.key}  → ${k.path} = ${k.value}${k.why ? ` (${k.why})` : ''}`;
   const what = k.status === 'applied' ? `→ ${k.path}` : `— ${k.why ?? ''}`;
   return `  ${where}  ${k.key}=${k.value}  ${what}`;
 }
@@ -120,6 +123,7 @@ export function fromConfigCommand(
           fitted: imported.fitted,
           keys: imported.keys,
           kept: imported.kept,
+          sinkKept: imported.sinkKept,
           guarantee: guarantee ?? null,
           atlas: atlas ?? null,
           scenario: imported.scenario,
@@ -151,6 +155,7 @@ export function fromConfigCommand(
       out(
         `kept from the workload (your files leave them unset; set them there to run with yours) (${kept.length}):\n${kept.join('\n')}`,
       );
+    if (imported.sinkKept) out(`sink kept from the workload: ${imported.sinkKept}`);
     if (imported.fitted) out(`workload: ${imported.fitted}`);
     // The claim is the base workload's, not the user's files' (they claim nothing): say whose.
     const claim =
@@ -175,7 +180,8 @@ export function fromConfigCommand(
       out(
         atlas.breaks
           ? `single-fault atlas: ${summary}\nthe first fault that breaks it: ${atlas.breaks}`
-          : `single-fault atlas: ${summary}${atlas.survives ? ' It survives every single fault.' : ''}`,
+          : // The summary says it already: "… the <claim> claim survives every single fault tried."
+            `single-fault atlas: ${summary}`,
       );
   }
   if (!imported.runnable) return 2;

@@ -45,12 +45,14 @@ interface Pending {
 interface Connection {
   epoch: number;
   outstanding: Pending[];
-}
-
-/** One connection to a broker: its requests awaiting answers, in the order they were sent. */
-interface Connection {
-  epoch: number;
-  outstanding: Pending[];
+  /**
+   * A request on it was lost (`drop-request`: a network partition the client learns of only by
+   * its request.timeout.ms). TCP delivers a connection's bytes in order, so nothing sent after it
+   * on this connection reaches the broker either, until the client closes it: a later request
+   * cannot be appended ahead of the lost one (Kafka: "on a single TCP connection, requests will
+   * be processed in the order they are sent", https://kafka.apache.org/protocol.html#protocol_network).
+   */
+  stalled: boolean;
 }
 
 /** A producer client's produce requests and their answers (see {@link ProducerClient}). */
@@ -168,6 +170,10 @@ export abstract class ClientRequests extends ClientBatches {
       msg: NO_ENTRY,
       resetAt: -1,
     };
+    // Behind a lost request, a request waits in the connection's unacknowledged bytes: the broker
+    // never reads it (acks=0 waits for no answer and has no timeout to close the connection: its
+    // lost request stays the one loss).
+    const stalled = conn.stalled && this.cfg.acks !== '0';
     const m = w.send(
       this.owner,
       broker,
@@ -178,9 +184,11 @@ export abstract class ClientRequests extends ClientBatches {
       {
         toInc: brokerInc,
         onLost: call(this, this.onReset, pending),
+        ...(stalled ? { lost: true } : {}),
       },
     );
     pending.msg = m;
+    if (w.trace.kindOf(m) === 'msg-lost') conn.stalled = true;
     if (this.cfg.acks === '0') {
       // acks=0: "the record will be immediately added to the socket buffer and considered sent";
       // the retries setting does not take effect.
@@ -296,6 +304,7 @@ export abstract class ClientRequests extends ClientBatches {
     const failed = conn.outstanding;
     conn.outstanding = [];
     conn.epoch++;
+    conn.stalled = false;
     const w = o.world;
     for (const q of failed) {
       if (q.timer) w.cancel(q.timer);
@@ -320,7 +329,7 @@ export abstract class ClientRequests extends ClientBatches {
 
   private connection(brokerNo: number): Connection {
     let c = this.connections.get(brokerNo);
-    if (!c) this.connections.set(brokerNo, (c = { epoch: 0, outstanding: [] }));
+    if (!c) this.connections.set(brokerNo, (c = { epoch: 0, outstanding: [], stalled: false }));
     return c;
   }
 
@@ -349,6 +358,7 @@ export abstract class ClientRequests extends ClientBatches {
     const failed = conn.outstanding;
     conn.outstanding = [];
     conn.epoch++;
+    conn.stalled = false;
     for (const p of failed) {
       if (p.timer) this.owner.world.cancel(p.timer);
       if (p.batch.attemptId !== p.attempt || p.batch.done) continue;

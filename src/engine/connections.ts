@@ -20,7 +20,8 @@
  *   connection failure"), and a successful connection starts again from 50 ms
  *   (ClusterConnectionStates.disconnected / ready). Kafka's ±20 % jitter is not drawn.
  * Only a network partition (no reset reaches the client) leaves a request waiting for
- * `request.timeout.ms`: the `drop-request` / `drop-response` faults.
+ * `request.timeout.ms`: the `drop-request` / `drop-response` faults (a lost request also loses
+ * the producer's requests sent behind it on the connection: clientRequests.ts, `stalled`).
  *
  * Simplifications: a connection to a live broker opens without a handshake (as every connection
  * did before a crash, so a run without broker crashes is unchanged); after a failure the client

@@ -21,6 +21,24 @@ export function whyNeverFires(s: Scenario, f: FaultSpec): string | null {
     (f.kind === 'random' && f.what === 'drop-response' && f.link === 'produce');
   if (lostAck && normalizeAcks(s.producer.acks) === '0')
     return 'with acks=0 the broker sends no acknowledgement to lose';
+  // "Right after its offset commit" is the moment a commitSync() returns: a loop whose commits
+  // are commitAsync() calls it never waits on has none (src/engine/processors: auto-commit inside
+  // poll(); a hand-off worker's or a parallel pool's finished offsets).
+  // https://kafka.apache.org/documentation/#consumerconfigs_enable.auto.commit
+  const p = s.processor;
+  if (
+    f.kind === 'crash' &&
+    f.point === 'after-commit' &&
+    p.type === 'consumer' &&
+    f.target.startsWith('consumer-')
+  ) {
+    if (p['enable.auto.commit'])
+      return 'with enable.auto.commit=true its offsets are committed by commitAsync() inside poll(), which the loop never waits on: there is no moment right after a commit';
+    if (p.processing.mode === 'parallel')
+      return 'a parallel pool commits its finished offsets with commitAsync(), which the loop never waits on: there is no moment right after a commit';
+    if (p.processing.mode === 'handoff' && p.commit !== 'before-processing')
+      return 'a hand-off worker commits its finished offsets with commitAsync(), which the loop never waits on: there is no moment right after a commit';
+  }
   return null;
 }
 

@@ -144,6 +144,9 @@ export class Faults extends ArmedFaults {
    * crashes now (and is restarted per the fault) and this returns true: the caller must stop.
    * @param targetName - the fault target the component answers to (e.g. `consumer-0`).
    * @param detail - `mid-batch`: records processed so far in the batch.
+   * @param placed - whether the fault atlas places a crash here (atlas/placements.ts reads the
+   *   points recorded in {@link Opportunities}): false where a crash cannot change the outcome
+   *   and would only lengthen every atlas — the point still fires for a fault that names it.
    */
   crashPoint(
     actor: Actor,
@@ -151,6 +154,7 @@ export class Faults extends ArmedFaults {
     point: CrashPoint,
     cause: EntryId,
     detail = 0,
+    placed = true,
   ): boolean {
     const o = this.opportunities;
     // Most runs have neither a crash at a point nor a record crash due: nothing to look for.
@@ -175,7 +179,7 @@ export class Faults extends ArmedFaults {
       actor.crash(fe, a.index, s.restartAfterMs);
       return true;
     }
-    o?.point(targetName, point, detail, now, cause, false);
+    if (placed) o?.point(targetName, point, detail, now, cause, false);
     for (const p of this.recordCrashes) {
       if (!p.pending || p.target !== targetName || p.point !== point) continue;
       p.pending = false;

@@ -20,9 +20,10 @@ function run(raw: object): Run {
   return simulate(r.scenario);
 }
 
-// Every second produce request lost (1st, 3rd, …): e1 (seq 0) lost, e2 (seq 1) appended first —
-// the broker has no state for the producer id yet and accepts any first sequence — so e1's
-// retries get OUT_OF_ORDER_SEQUENCE_NUMBER while e2's request/answer stay unresolved.
+// Every second produce request lost (the 1st, 3rd, … on the link). A lost request stalls its TCP
+// connection: the requests sent behind it never reach the broker either, until request.timeout.ms
+// (30 s) closes it (https://kafka.apache.org/protocol.html#protocol_network: "requests will be
+// processed in the order they are sent"); no later sequence gets ahead of a lost one.
 const lostRequests = {
   version: 1,
   name: 'property spark-delta',
@@ -75,18 +76,27 @@ const failover = {
 const explanationsText = (r: Run) => JSON.stringify(check(r).explanations);
 
 describe('an idempotent producer appends a retried batch once (C7)', () => {
-  it('lost produce requests: e2 and e3 in the log once each, nothing twice, no epoch bump over the unresolved e2', () => {
+  it('lost produce requests: one batch through per request timeout, in sequence order, nothing twice', () => {
     const r = run(lostRequests);
-    // e2 (seq 1) is appended at 25 ms, e3 (seq 2) on its first retry at 30,111 ms; e3's later
-    // retries are acknowledged as duplicates. e1 (seq 0) stays OUT_OF_ORDER while e2 is
-    // unresolved (each of e2's retries falls on a lost request), so no epoch is bumped and all
-    // nine sends expire at delivery.timeout.ms (120,000 ms): 2 rows (20 + 30 = 50), 7 lost.
+    // By hand. e1's request (the link's 1st) is lost at 9 ms and e2..e5, sent behind it on the
+    // same connection (2nd–5th), are lost with it. e1 times out at 30,009; the connection closes
+    // and e1..e5 go again at 30,109 (backoff 100) on a new one: e1 (6th) is appended, e2 (7th) is
+    // lost, and e3..e5 and e6 (freed by e1's ack) behind it. Each round a request timeout later
+    // lets one batch through — e2 at 60,309, e3 at 90,709 — in sequence order: nothing refused
+    // OUT_OF_ORDER, nothing appended twice. The next round would come after 120,055, e4's
+    // delivery.timeout.ms: e4..e9 expire. 3 rows (10 + 20 + 30 = 60), 6 lost.
     const log = countsById(r, 'log:events');
     expect(Object.entries(log).filter(([, c]) => c > 0)).toEqual([
+      ['e1', 1],
       ['e2', 1],
       ['e3', 1],
     ]);
-    expect(totals(r)).toEqual({ rows: 2, sum: 50, duplicates: 0, lost: 7 });
+    expect(totals(r)).toEqual({ rows: 3, sum: 60, duplicates: 0, lost: 6 });
+    expect(
+      entriesOf(r, 'reject').filter(
+        (i) => r.trace.aux[i] === ERROR_CODES.indexOf('OUT_OF_ORDER_SEQUENCE_NUMBER'),
+      ),
+    ).toEqual([]);
     expect(explanationsText(r)).not.toContain('idempotence off');
   });
 
@@ -222,27 +232,20 @@ describe("an idempotent producer's epoch bump for one partition leaves the other
 });
 
 /**
- * A retry refused OUT_OF_ORDER_SEQUENCE_NUMBER behind an acknowledged sequence counts as any
- * other: Kafka's Sender.canRetry checks `batch.attempts() < this.retries` whatever the error, and
- * re-enqueueing a batch counts an attempt (ProducerBatch.reenqueued), so its backoff doubles from
- * retry.backoff.ms (100) up to retry.backoff.max.ms (1,000).
- * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/Sender.java
- * https://kafka.apache.org/documentation/#producerconfigs_retry.backoff.max.ms
+ * A lost request with a later one sent behind it on the connection: the later one cannot be
+ * appended first (TCP keeps the connection's order; the broker reads requests in the order they
+ * are sent, https://kafka.apache.org/protocol.html#protocol_network). It used to be: e2 (seq 1)
+ * appended ahead of the lost e1, whose retries were then refused OUT_OF_ORDER behind the
+ * acknowledged seq 1 until e1 expired — lost, on a producer configured for no loss.
  */
-describe('a retry that waits behind an acknowledged sequence backs off as any retry', () => {
+describe('a lost request and one sent behind it on its connection', () => {
   // By hand. One partition, latency 2 ms each way, linger.ms 0, request.timeout.ms 1000. The
   // application sends e1 at 4 ms (the producer id has arrived) and e2 at 17. e1's request (seq 0)
-  // is lost; e2 (seq 1) is appended at 19 — the broker holds no state for the producer id yet and
-  // takes any first sequence — and its answer waits behind e1's on the connection. At 1,004 e1
-  // times out and the connection closes; both go again at 1,104 (backoff 100). e2 is a duplicate
-  // (acknowledged at 1,108); e1 (seq 0) is refused OUT_OF_ORDER (the broker expects 2), its
-  // refusal back at 1,108. Behind acknowledged seq 1 it is retried without a bump, each retry an
-  // attempt: after attempt n the backoff is min(1000, 100·2^(n−1)), so attempt 3 at 1,108 + 200 =
-  // 1,308, 4 at 1,312 + 400 = 1,712, 5 at 1,716 + 800 = 2,516, 6 at 2,520 + 1,000 = 3,520, then
-  // every 1,004 ms. Attempt k ≥ 6 goes at 3,520 + 1,004·(k − 6) while before e1's delivery
-  // deadline, 4 + 120,000: k ≤ 122 (119,984). It fails at 120,004 (DELIVERY_TIMEOUT): 121
-  // retries, where a retry that did not count went every 104 ms (1,144 of them).
-  it('retried at 1,104, 1,308, 1,712, 2,516, 3,520 and then every 1,004 ms: 121 retries, then DELIVERY_TIMEOUT', () => {
+  // is lost; e2's (seq 1), behind it on the connection, never reaches the broker either. At 1,004
+  // e1 times out and the connection closes, failing e2's request too; both go again at 1,104
+  // (retry.backoff.ms 100) on a new connection, in sequence order: e1 appended at offset 0, e2 at
+  // 1, each acknowledged. One retry each, nothing refused, nothing lost.
+  it('both are retried once at 1,104, in order: e1 and e2 in the log once each', () => {
     const r = runScenario({
       workload: {
         events: [
@@ -260,11 +263,11 @@ describe('a retry that waits behind an acknowledged sequence backs off as any re
       entriesOf(r, kind)
         .filter((i) => r.events.identityId(r.events.identity[r.trace.event[i]!]!) === id)
         .map((i) => r.trace.time[i]);
-    const retries = times('retry', 'e1');
-    expect(retries.slice(0, 7)).toEqual([1104, 1308, 1712, 2516, 3520, 4524, 5528]);
-    expect(retries).toHaveLength(121);
-    expect(retries.at(-1)).toBe(119_984);
-    expect(times('batch-failed', 'e1')).toEqual([120_004]);
-    expect(countsById(r, 'log:events')).toEqual({ e1: 0, e2: 1 });
+    expect(times('msg-lost', 'e1')).toEqual([4]);
+    expect(times('msg-lost', 'e2')).toEqual([17]);
+    expect(times('retry', 'e1')).toEqual([1104]);
+    expect(times('retry', 'e2')).toEqual([1104]);
+    expect(times('batch-failed', 'e1')).toEqual([]);
+    expect(countsById(r, 'log:events')).toEqual({ e1: 1, e2: 1 });
   });
 });

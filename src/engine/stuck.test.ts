@@ -238,9 +238,11 @@ describe("issue 30's reproducers of a component waiting forever (items 1 and 4):
       ],
     });
     expect([run.cutOff, run.cutOffBy, run.endTime]).toEqual([true, 'stop', 3_651_529]);
+    // reader-0 was listed too while requests sent behind a lost one still reached out's leader;
+    // they are lost with it now (TCP keeps a connection's order: src/engine/clientRequests.ts),
+    // and at the stop the reader is not waiting.
     expect(run.stuck.map((x) => x.component)).toEqual([
       'coordinator',
-      'reader-0',
       'consumer-0-replacement',
       'consumer-0-replacement',
     ]);

@@ -97,6 +97,11 @@ export interface SendOptions {
    * (see src/engine/connections.ts). Without it, the message is simply lost.
    */
   onLost?: OnArrival;
+  /**
+   * Lost on the way whatever the faults say: a request behind one lost on its TCP connection
+   * (src/engine/clientRequests.ts, `Connection.stalled`). The faults still count it (`match.nth`).
+   */
+  lost?: boolean;
 }
 
 /**
@@ -328,12 +333,13 @@ export class World {
     opts?: SendOptions,
   ): EntryId {
     const fate = this.faults.onMessage(type, carry, cause);
+    const drop = fate.drop || opts?.lost === true;
     const arrival = this.now + this.latency(from, to) + fate.delayMs + (opts?.extraDelayMs ?? 0);
     const t = this.trace;
     const e = writeMessage(
       t,
       this.now,
-      fate.drop,
+      drop,
       from.id,
       fate.faultEntry >= 0 ? fate.faultEntry : cause,
       carry.event ?? NO_EVENT,
@@ -349,7 +355,7 @@ export class World {
     t.until[e] = arrival;
     t.txn[e] = carry.txn ?? -1;
     this.faults.opportunities?.message(e, type);
-    if (fate.drop) return e;
+    if (drop) return e;
     const toInc = opts?.toInc ?? to.incarnation;
     this.queue.push(new Delivery(arrival, from, to, toInc, e, deliver, opts?.onLost));
     return e;

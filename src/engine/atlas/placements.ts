@@ -13,7 +13,9 @@
  *   the engine recorded, so it strikes that message and no other. Messages one of the scenario's
  *   own faults already dropped or delayed are left out (their fate is decided);
  * - every crash point a component reached (after-poll, each record of a batch — `mid-batch` with
- *   `afterRecords` —, before/after the commit, the Flink checkpoint steps, the Spark sink write,
+ *   `afterRecords` —, before/after the commit (after it only where the commit precedes the
+ *   writes: after one that follows them a crash changes nothing, consumerBatch.batchCommitted),
+ *   the Flink checkpoint steps, the Spark sink write,
  *   the transactional producer's commit): a `crash` armed from that moment, `nth` its rank there;
  * - the leader of a partition failing right after each produce request it appends (a `random`
  *   `leader-failover` with probability 1, armed for that millisecond only: the scheduled kind

@@ -152,13 +152,32 @@ export class DuplicatedStories extends StoryFamily {
       )
         break;
       const request = t.cause[timedOut]!;
-      const f = request >= 0 ? this.index.rootFault(request) : -1;
+      // The request arrived and its answer was lost on the way back: that answer's fault.
+      const losts = this.index.ofKind('msg-lost');
+      let answerLost = -1;
+      if (request >= 0 && this.index.kind(request) !== 'msg-lost')
+        for (let y = firstAtOrAfter(losts, request); y < losts.length && losts[y]! < timedOut; y++)
+          if (
+            MESSAGE_TYPES[t.aux[losts[y]!]!] === 'produce-response' &&
+            t.event[losts[y]!] === t.event[request]
+          ) {
+            answerLost = losts[y]!;
+            break;
+          }
+      const f =
+        answerLost >= 0
+          ? this.index.rootFault(answerLost)
+          : request >= 0
+            ? this.index.rootFault(request)
+            : -1;
       const lost =
         request >= 0 && this.index.kind(request) === 'msg-lost'
           ? ` (the request was lost${f >= 0 ? `: ${this.faultText(f)}` : ''})`
-          : f >= 0
-            ? ` (${this.faultText(f)})`
-            : '';
+          : answerLost >= 0
+            ? ` (its answer was lost${f >= 0 ? `: ${this.faultText(f)}` : ''})`
+            : f >= 0
+              ? ` (${this.faultText(f)})`
+              : '';
       const cites = [timedOut, ...(f >= 0 ? [f] : [])];
       if (t.event[timedOut] === t.event[append])
         return {

@@ -73,6 +73,30 @@ export class LostStories extends StoryFamily {
             entries: reject >= 0 ? [failed, reject] : [failed],
           };
         }
+        // Failed with a connection the producer closed because an earlier request on it timed
+        // out (clientRequests.closeConnection: the failure's cause is that request's
+        // REQUEST_TIMED_OUT): say whose request, and why it had no answer.
+        const closedBy = t.cause[failed]!;
+        if (
+          code === 'NETWORK_EXCEPTION' &&
+          closedBy >= 0 &&
+          this.index.kind(closedBy) === 'reject' &&
+          ERROR_CODES[t.aux[closedBy]!] === 'REQUEST_TIMED_OUT' &&
+          t.event[closedBy] !== t.event[failed]
+        ) {
+          const other = this.run.events.identityId(this.run.events.identity[t.event[closedBy]!]!);
+          const request = t.cause[closedBy]!;
+          const f = request >= 0 ? this.index.rootFault(request) : -1;
+          const why =
+            request >= 0 && this.index.kind(request) === 'msg-lost'
+              ? ` (it was lost${f >= 0 ? `: ${this.faultText(f)}` : ''}; the requests behind it on the connection never reached the broker either)`
+              : '';
+          const retried = s.producer.retries === 0 ? ', not retried (retries=0)' : '';
+          return {
+            template: `the request of ${other}, sent before the request of {id} on the same connection, got no answer within request.timeout.ms${why} → the producer closed the connection, failing the request of {id} too (NETWORK_EXCEPTION)${retried} → ${then}`,
+            entries: [failed, closedBy, ...(f >= 0 ? [f] : [])],
+          };
+        }
         return { template: `the send of {id} failed (${code}) and ${then}`, entries: [failed] };
       }
       const crash = this.findCrash('producer', sends[sends.length - 1]!);

@@ -3,6 +3,7 @@
  * (docs/semantics/consumer.md, docs/semantics/scenarios.md#s12-commit-before-processing, docs/semantics/scenarios.md#s13-commit-after-processing, docs/semantics/scenarios.md#s18-pipeline-generated-keys; the incidents of the scenario library).
  */
 import { describe, expect, it } from 'vitest';
+import { faultsNeverFired } from '../neverFired';
 import { anomalies, countsById, entriesOf, events, runScenario, totals } from '../testing';
 import { consumer } from './consumerTestRun';
 
@@ -59,6 +60,51 @@ describe('commit after processing = at-least-once (docs/semantics/scenarios.md#s
     expect(
       totals(consumer({ 'max.poll.records': 5 }, { statement: 'on-conflict-do-update' }, crash)),
     ).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+  });
+});
+
+// A crash right after the offset commit (commitSync returned, the next poll() not yet made) is a
+// point of every committing loop, not only of commit-before-processing: the schema takes
+// `point: "after-commit"` for any consumer loop, and the atlas's crash points are "before and
+// after a commit" (docs/cli.md). With commit after processing it never fired ("its condition
+// never came") though the commit was in the trace.
+describe('a crash right after the offset commit, committing after processing', () => {
+  it('batch e1..e5 written, offset 5 committed, crash; the restart resumes at 5: 10 rows, 550, none twice', () => {
+    const run = consumer({ 'max.poll.records': 5 }, {}, [
+      { kind: 'crash', target: 'consumer-0', point: 'after-commit' },
+    ]);
+    expect(faultsNeverFired(run)).toEqual([]);
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    // Its one crash, after the first of the two commits (offsets 5 and 10).
+    const crashes = entriesOf(run, 'crash');
+    const commits = entriesOf(run, 'commit');
+    expect(crashes).toHaveLength(1);
+    expect(commits.filter((i) => i < crashes[0]!)).toHaveLength(1);
+  });
+  // A loop that never waits on its commits has no such moment: the never-fired notice says why,
+  // not "its condition never came".
+  it('auto-commit, a hand-off worker, a parallel pool: never fires, and says why', () => {
+    const fault = [{ kind: 'crash', target: 'consumer-0', point: 'after-commit' }];
+    const why = (processor: Record<string, unknown>) =>
+      faultsNeverFired(consumer(processor, {}, fault)).map((u) => u.why);
+    expect(why({ 'enable.auto.commit': true })).toEqual([
+      'with enable.auto.commit=true its offsets are committed by commitAsync() inside poll(), which the loop never waits on: there is no moment right after a commit',
+    ]);
+    expect(why({ processing: { mode: 'handoff' } })).toEqual([
+      'a hand-off worker commits its finished offsets with commitAsync(), which the loop never waits on: there is no moment right after a commit',
+    ]);
+    expect(why({ processing: { mode: 'parallel' } })).toEqual([
+      'a parallel pool commits its finished offsets with commitAsync(), which the loop never waits on: there is no moment right after a commit',
+    ]);
+    // A hand-off worker's commit before processing is a commitSync(): it fires there.
+    expect(why({ processing: { mode: 'handoff' }, commit: 'before-processing' })).toEqual([]);
+  });
+  it('with nth 2, after the commit of offset 10: nothing left to replay, 10 rows', () => {
+    const run = consumer({ 'max.poll.records': 5 }, {}, [
+      { kind: 'crash', target: 'consumer-0', point: 'after-commit', nth: 2 },
+    ]);
+    expect(faultsNeverFired(run)).toEqual([]);
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
   });
 });
 

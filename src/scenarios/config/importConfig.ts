@@ -11,6 +11,7 @@ import { getKnob, setKnob } from '../guarantees';
 import { RECOGNISED, kindOfKey, notModelledWhy, unknownKeyWhy, type ConfigKind } from './catalogue';
 import { fitFlinkWorkloadToInterval } from './fitToInterval';
 import { parseProperties } from './properties';
+import { isSinkSqlFile, readSinkSql, type SqlSetting } from './sinkSql';
 
 export interface ConfigFile {
   name: string;
@@ -27,6 +28,11 @@ export interface KeyReport {
   status: 'applied' | 'ignored' | 'unknown' | 'overridden' | 'refused';
   path?: string;
   why?: string;
+  /**
+   * Read from a sink's SQL statement (src/scenarios/config/sinkSql.ts): `key` is its clause
+   * (`ON CONFLICT (payment_id) DO NOTHING`) and `value` the value it sets on `path`.
+   */
+  sql?: true;
 }
 
 /** A setting of the workload that no file set. */
@@ -60,6 +66,11 @@ export type ConfigImport =
        * "not tested" from the run itself; the page's notice says it from these.
        */
       cannotFire: { fault: FaultSpec; index: number; why: string }[];
+      /**
+       * The workload's own table sink, in words, when no file gave the sink's statement (a
+       * `.sql` file): it runs as the story has it, which is not your pipeline's statement.
+       */
+      sinkKept: string | null;
     }
   | { ok: false; errors: string[] };
 
@@ -120,13 +131,33 @@ function keysOf(file: ConfigFile): RawKey[] | string {
   return parsed.entries.map((e) => ({ file: file.name, ...e }));
 }
 
+/** A table sink's statement, in words (the story's sink, reported when no `.sql` file gave one). */
+const SINK_WORDS: Record<string, string> = {
+  insert: 'a plain INSERT (no key: each copy of a record is another row)',
+  'on-conflict-do-nothing': 'INSERT … ON CONFLICT DO NOTHING',
+  'on-conflict-do-update': 'INSERT … ON CONFLICT DO UPDATE',
+  merge: 'MERGE',
+};
+
 /** Flink's legacy flink-conf.yaml names the strategy with `restart-strategy` itself. */
 const ALIASES: Record<string, string> = { 'restart-strategy': 'restart-strategy.type' };
 
 export function importConfig(files: readonly ConfigFile[]): ConfigImport {
   const raw: RawKey[] = [];
   const errors: string[] = [];
+  const sql: (SqlSetting & { file: string })[] = [];
   for (const f of files) {
+    // The sink's INSERT … ON CONFLICT or MERGE, as the pipeline's code runs it.
+    if (isSinkSqlFile(f.name, f.text)) {
+      const read = readSinkSql(f.text);
+      if (!read.ok) errors.push(`${f.name}:${read.line}: ${read.message}`);
+      else if (sql.length > 0)
+        errors.push(
+          `${f.name}:1: a second sink statement (${sql[0]!.file} gave one): the workload has one table sink`,
+        );
+      else sql.push(...read.settings.map((x) => ({ ...x, file: f.name })));
+      continue;
+    }
     const keys = keysOf(f);
     if (typeof keys === 'string') errors.push(keys);
     else raw.push(...keys.map((k) => ({ ...k, key: ALIASES[k.key] ?? k.key })));
@@ -179,16 +210,60 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
       : notModelledWhy(k.key);
     keys.push({ ...k, status: why ? 'ignored' : 'unknown', why: why ?? unknownKeyWhy(k.key) });
   }
+  if (sql.length > 0) {
+    // A Flink job with a statement writes to PostgreSQL through Flink's JDBC sink
+    // (JdbcSink.sink: at-least-once, the statements since the last checkpoint run again after a
+    // restore, docs/semantics/flink.md#sink-flush-timing) in place of the workload's KafkaSink —
+    // and of its reader of that topic. Unless the files configure the KafkaSink: then which one?
+    const kafkaKey = keys.find((k) => k.status === 'applied' && k.path?.startsWith('sink.'));
+    if (kind === 'flink' && scenario.sink?.type === 'kafka') {
+      if (kafkaKey)
+        errors.push(
+          `${sql[0]!.file}:${sql[0]!.line}: a sink statement makes the Flink job write to PostgreSQL (its JDBC sink), and ${kafkaKey.file}:${kafkaKey.line} (${kafkaKey.key}) configures its KafkaSink: give one of the two`,
+        );
+      else scenario = { ...scenario, sink: { type: 'table' }, readers: [] };
+    }
+    const sink = (scenario.sink ?? { type: 'table' }) as { type: string };
+    if (errors.length > 0) {
+      // Refused above.
+    } else if (sink.type !== 'table')
+      errors.push(
+        `${sql[0]!.file}:${sql[0]!.line}: a sink statement sets a table sink (PostgreSQL); this ${kind === 'flink' ? 'Flink job' : 'Spark query'}'s workload (${BASES[kind]}) writes to a ${sink.type} sink${kind === 'spark' ? ': a query writes to a database from foreachBatch (format=foreachBatch)' : ''}`,
+      );
+    else
+      for (const x of sql) {
+        scenario = setKnob(scenario, x.path, x.value);
+        keys.push({
+          file: x.file,
+          line: x.line,
+          key: x.clause,
+          value: typeof x.value === 'string' ? x.value : JSON.stringify(x.value),
+          status: 'applied',
+          path: x.path,
+          sql: true,
+          ...(x.why ? { why: x.why } : {}),
+        });
+      }
+  }
   if (errors.length > 0) return { ok: false, errors };
   // What the story itself sets on a key this processor reads, where no file said otherwise.
   const kept: KeptKnob[] = [];
   for (const [key, rule] of Object.entries(RECOGNISED)) {
     if (rule.kind !== undefined && rule.kind !== kind) continue;
     if (byPath.has(rule.path)) continue;
+    // The KafkaSink's keys, once a statement replaced it with the JDBC sink: nothing to keep.
+    if (sql.length > 0 && rule.path.startsWith('sink.')) continue;
     const value = getKnob(base.variant.scenario, rule.path);
     if (value === undefined || (typeof value === 'object' && value !== null)) continue;
     kept.push({ key, path: rule.path, value });
   }
+  // The sink the story writes to, where no statement file gave the pipeline's: said, as a kept
+  // key is, so that its duplicates are not taken for the files' (docs/cli.md).
+  const sinkNow = scenario.sink as { type?: string; statement?: string; name?: string } | undefined;
+  const sinkKept =
+    kind === 'consumer' && sql.length === 0 && sinkNow?.type === 'table'
+      ? `${SINK_WORDS[sinkNow.statement ?? 'insert'] ?? sinkNow.statement} into table ${sinkNow.name ?? 'sink'} — give your INSERT … ON CONFLICT or MERGE as a .sql file to run with yours`
+      : null;
   const fit = fitFlinkWorkloadToInterval(scenario);
   if (fit) scenario = fit.scenario;
   // Values Kafka or Flink would refuse, in the words the lab's validation already uses.
@@ -222,6 +297,7 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     runnable: parsed.ok,
     fitted: fit?.note ?? null,
     kept,
+    sinkKept,
     cannotFire: parsed.ok
       ? parsed.scenario.faults.flatMap((fault, index) => {
           const why = whyNeverFires(parsed.scenario, fault);

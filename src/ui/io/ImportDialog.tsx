@@ -81,8 +81,9 @@ export function ImportDialog({
         A scenario file (JSON, as Export writes it), a lesson file (it opens in the presenter view),
         a share link or a preset link — or your real configuration: Kafka client{' '}
         <code>.properties</code>, a Flink <code>config.yaml</code> / <code>flink-conf.yaml</code>, a
-        Spark query&apos;s options (several files at once). The current scenario stays until a valid
-        one is imported — and Undo brings it back.
+        Spark query&apos;s options, your sink&apos;s <code>INSERT … ON CONFLICT</code> or{' '}
+        <code>MERGE</code> (a <code>.sql</code> file; several files at once). The current scenario
+        stays until a valid one is imported — and Undo brings it back.
       </p>
       <div
         className={`drop-zone${over ? ' over' : ''}`}
@@ -97,7 +98,7 @@ export function ImportDialog({
         <input
           id={fileId}
           type="file"
-          accept=".json,application/json,text/plain,.properties,.yaml,.yml"
+          accept=".json,application/json,text/plain,.properties,.yaml,.yml,.sql"
           multiple
           data-testid={testIds.importFile}
           onChange={async (e) => {
@@ -109,7 +110,7 @@ export function ImportDialog({
       </div>
       <label htmlFor={pasteId} className="label">
         …or paste scenario JSON, a share link, a preset link or your configuration
-        (producer.properties, config.yaml lines):
+        (producer.properties, config.yaml lines, an INSERT or MERGE):
       </label>
       <textarea
         id={pasteId}

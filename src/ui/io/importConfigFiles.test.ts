@@ -24,7 +24,11 @@ describe('configuration files through the page Import', () => {
     expect(r.from).toBe('“producer.properties”');
     // Lines 2 and 3 applied; line 4 (where to connect) ignored with its why.
     expect(r.config?.summary).toMatch(/^From “producer\.properties”: 2 keys applied, 1 ignored/);
-    expect(r.config?.lines.filter((l) => !l.startsWith('kept from the workload:'))).toEqual([
+    expect(
+      r.config?.lines.filter(
+        (l) => !l.startsWith('kept from the workload:') && !l.startsWith('sink kept from'),
+      ),
+    ).toEqual([
       'producer.properties:2: applied acks=1 → producer.acks',
       'producer.properties:3: applied enable.idempotence=false → producer.enable.idempotence',
       expect.stringMatching(
@@ -123,5 +127,52 @@ describe('configuration files through the page Import', () => {
     // A note, a link, JSON: not configuration.
     for (const t of ['hello there', 'https://kafka.apache.org/', '{"acks":1}', 'see: acks'])
       expect(looksLikeConfigText(t)).toBe(false);
+  });
+});
+
+describe("the sink's SQL statement through the page Import", () => {
+  const UPSERT =
+    'INSERT INTO payments (payment_id, amount)\nVALUES ($1, $2)\nON CONFLICT (payment_id) DO NOTHING;\n';
+
+  // Picked beside the client's .properties, the .sql was refused: "sink.sql: several files open
+  // together only as configuration files (.properties, .yaml)".
+  it('a .sql file opens beside .properties files: its clauses applied, each at its line', async () => {
+    const r = await importFiles([file('producer.properties', PRODUCER), file('sink.sql', UPSERT)]);
+    if (!r.ok) throw new Error(r.lines.join('\n'));
+    expect(r.input.sink).toMatchObject({
+      type: 'table',
+      name: 'payments',
+      statement: 'on-conflict-do-nothing',
+      key: 'business-id',
+    });
+    // acks, enable.idempotence and the statement's 3 settings; bootstrap.servers ignored.
+    expect(r.config?.summary).toMatch(/: 5 keys applied, 1 ignored /);
+    expect(r.config?.lines).toContain(
+      'sink.sql:3: applied ON CONFLICT (payment_id) DO NOTHING → sink.statement = on-conflict-do-nothing',
+    );
+    expect(r.config?.lines.some((l) => l.startsWith('sink kept from the workload'))).toBe(false);
+    // Without it, the notice names the story's own sink.
+    const bare = await importFile(file('producer.properties', PRODUCER));
+    if (!bare.ok) throw new Error('refused');
+    expect(bare.config?.lines).toContain(
+      'sink kept from the workload: a plain INSERT (no key: each copy of a record is another row) into table events — give your INSERT … ON CONFLICT or MERGE as a .sql file to run with yours',
+    );
+  });
+
+  it('a pasted statement is read as SQL; a refused one names its line', async () => {
+    expect(looksLikeConfigText(`-- mine\n${UPSERT}`)).toBe(true);
+    expect(await importPasted(UPSERT)).toMatchObject({ ok: true, from: '“pasted sink.sql”' });
+    expect(
+      await importFile(
+        file('sink.sql', 'INSERT INTO payments\nON CONFLICT DO UPDATE SET amount = 1'),
+      ),
+    ).toMatchObject({
+      ok: false,
+      lines: [
+        expect.stringMatching(
+          /^sink\.sql:2: ON CONFLICT DO UPDATE requires inference specification/,
+        ),
+      ],
+    });
   });
 });

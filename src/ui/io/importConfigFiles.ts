@@ -10,6 +10,7 @@ import type { ConfigFile, KeptKnob, KeyReport } from '../../scenarios/config/imp
 import { faultName, faultWhat } from '../../views/edit/faultName';
 import { realDefaultUnlike } from '../../views/edit/knobs';
 import { kindOfKey, RECOGNISED } from '../../scenarios/config/catalogue';
+import { isSinkSqlFile } from '../../scenarios/config/sinkSql';
 import { SCENARIO_JSON_LIMIT } from '../../views/io/export';
 import type { ReadableFile } from '../../views/io/scenarioImport';
 import { formatCountOf } from '../../views/run/format';
@@ -24,9 +25,12 @@ export type ConfigOutcome =
   | { ok: true; input: ScenarioInput; name: string; from: string; config: ConfigReport }
   | { ok: false; lines: string[]; from: string; config: true };
 
-/** A file named as a configuration file: `.properties`, `.yaml`/`.yml` (Flink's config.yaml, flink-conf.yaml). */
+/**
+ * A file named as a configuration file: `.properties`, `.yaml`/`.yml` (Flink's config.yaml,
+ * flink-conf.yaml), `.sql` (the sink's INSERT … ON CONFLICT or MERGE).
+ */
 export function isConfigFileName(name: string | undefined): boolean {
-  return name !== undefined && /\.(properties|ya?ml)$/i.test(name);
+  return name !== undefined && /\.(properties|ya?ml|sql)$/i.test(name);
 }
 
 /** Flink's legacy name for `restart-strategy.type` (importConfig aliases it too). */
@@ -40,6 +44,8 @@ const LEGACY_KEYS = new Set(['restart-strategy']);
 export function looksLikeConfigText(text: string): boolean {
   const t = text.replace(/^\uFEFF/, '').trim();
   if (t === '' || t.startsWith('{') || t.startsWith('[')) return false;
+  // A sink statement pasted: INSERT INTO … / MERGE INTO … (comments before it allowed).
+  if (isSinkSqlFile('', t)) return true;
   const known = Object.keys(RECOGNISED);
   return t.split(/\r\n|\r|\n/).some((line) => {
     // A YAML map opening a known key's prefix (`execution:` over `  checkpointing:`).
@@ -62,6 +68,7 @@ function reportOf(
   base: string,
   fitted: string | null,
   cannotFire: readonly { fault: FaultSpec; index: number; why: string }[],
+  sinkKept: string | null,
 ): ConfigReport {
   const applied = keys.filter((k) => k.status === 'applied');
   const ignored = keys.filter((k) => k.status === 'ignored' || k.status === 'unknown');
@@ -69,7 +76,11 @@ function reportOf(
   return {
     summary: `From ${fileNames}: ${formatCountOf(applied.length, 'key')} applied, ${ignored.length} ignored${overridden.length > 0 ? `, ${overridden.length} overridden` : ''} (on the library workload ${base})`,
     lines: [
-      ...applied.map((k) => `${where(k)}: applied ${k.key}=${k.value} → ${k.path}`),
+      ...applied.map((k) =>
+        k.sql
+          ? `${where(k)}: applied ${k.key} → ${k.path} = ${k.value}${k.why ? ` (${k.why})` : ''}`
+          : `${where(k)}: applied ${k.key}=${k.value} → ${k.path}`,
+      ),
       ...ignored.map((k) => `${where(k)}: ignored ${k.key} — ${k.why ?? 'not modelled'}`),
       ...overridden.map((k) => `${where(k)}: overridden ${k.key}=${k.value} — ${k.why ?? ''}`),
       // The story's own settings where the files are silent, where they are not the real default.
@@ -81,6 +92,7 @@ function reportOf(
               `kept from the workload: ${k.key}=${String(k.value)} → ${k.path} (real default: ${real}; set it in your file to run with yours)`,
             ];
       }),
+      ...(sinkKept ? [`sink kept from the workload: ${sinkKept}`] : []),
       ...(fitted ? [`Workload: ${fitted}`] : []),
       // As `from-config` says "not tested" (docs/cli.md): a clean verdict of a fault that cannot
       // fire says nothing about the files' settings.
@@ -117,7 +129,7 @@ export async function importConfigTexts(files: readonly ConfigFile[]): Promise<C
     input: r.scenario,
     name: r.scenario.name ?? from,
     from,
-    config: reportOf(r.keys, r.kept, from, r.base, r.fitted, r.cannotFire),
+    config: reportOf(r.keys, r.kept, from, r.base, r.fitted, r.cannotFire, r.sinkKept),
   };
 }
 

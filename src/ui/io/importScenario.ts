@@ -8,6 +8,7 @@ import { looksLikeLesson, parseLesson, resolveStep, type Lesson } from '../../sc
 import { decodeShare, shareIssueLines, shareParam } from '../../platform/share';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { loadAllPresets, loadedPreset } from '../../scenarios/presetCatalog';
+import { isSinkSqlFile } from '../../scenarios/config/sinkSql';
 import { issueLines } from '../../views/io/export';
 import {
   importScenarioFile,
@@ -174,8 +175,13 @@ export async function importPasted(text: string): Promise<ImportOutcome> {
   // must be loaded to be recognised (src/scenarios/presetCatalog.ts).
   await loadAllPresets();
   if (!looksLikeConfigText(text)) return importText(text);
-  // Nested keys (Flink's config.yaml) are read as YAML; flat lines as `.properties`.
-  const name = /^\s+[\w.-]+\s*:/m.test(text) ? 'pasted config.yaml' : 'pasted.properties';
+  // A sink's INSERT or MERGE as SQL; nested keys (Flink's config.yaml) as YAML; flat lines as
+  // `.properties`.
+  const name = isSinkSqlFile('', text)
+    ? 'pasted sink.sql'
+    : /^\s+[\w.-]+\s*:/m.test(text)
+      ? 'pasted config.yaml'
+      : 'pasted.properties';
   return importConfigTexts([{ name, text }]);
 }
 
@@ -219,7 +225,7 @@ export async function importFiles(files: readonly ReadableFile[]): Promise<Impor
       ok: false,
       from: 'the files',
       lines: [
-        `${others.join(', ')}: several files open together only as configuration files (.properties, .yaml); open a scenario file on its own`,
+        `${others.join(', ')}: several files open together only as configuration files (.properties, .yaml, .sql); open a scenario file on its own`,
       ],
     };
   return importConfigFiles(files);
