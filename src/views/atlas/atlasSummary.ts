@@ -31,10 +31,15 @@ const OUTCOME_WORDS: Record<Outcome, [string, string, string, string]> = {
   stuck: ['get stuck', 'stuck run', 'stuck runs', 'gets stuck'],
 };
 
+/** A count of placements (or pairs) and what they do: "26 duplicate", "1 loses and duplicates"… */
+export function outcomeCountWords(o: Outcome, count: number): string {
+  return `${count.toLocaleString('en-US')} ${OUTCOME_WORDS[o][0]}`;
+}
+
 /** The counts of the outcomes there are, in words: "180 held, 26 duplicate, 6 lose". */
 export function totalsWords(totals: OutcomeCounts): string {
   return OUTCOMES.filter((o) => totals[o] > 0)
-    .map((o) => `${totals[o].toLocaleString('en-US')} ${OUTCOME_WORDS[o][0]}`)
+    .map((o) => outcomeCountWords(o, totals[o]))
     .join(', ');
 }
 

@@ -47,18 +47,18 @@ describe('heat-map cells in words', () => {
     ]);
     const [c0, c1] = map.cells;
     expect(cellLabel(map, c0, 0, 0, 1)).toBe(
-      'producer, 0 ms – 1 ms: 2 placements — 1 losses and duplicates, 1 held',
+      'producer, 0 ms – 1 ms: 2 placements — 1 lose and duplicate, 1 held',
     );
-    expect(cellLabel(map, c1, 0, 1, 1)).toBe('producer, 1 ms – 2 ms: 1 placement — 1 duplicates');
+    expect(cellLabel(map, c1, 0, 1, 1)).toBe('producer, 1 ms – 2 ms: 1 placement — 1 duplicate');
     expect(cellLabel(map, undefined, 0, 1, 2)).toBe('producer, 1 ms – 2 ms: no placement');
-    expect(countsText(c0!.counts)).toBe('1 losses and duplicates, 1 held');
+    expect(countsText(c0!.counts)).toBe('1 lose and duplicate, 1 held');
   });
 
   it('names a cell of a running atlas with its placements not run yet', () => {
     const map = heatMap(atlas());
     const [c0] = map.cells;
     expect(cellLabel(map, c0, 0, 0, 1, 3)).toBe(
-      'producer, 0 ms – 1 ms: 2 of 5 placements run — 1 losses and duplicates, 1 held; 3 not run yet',
+      'producer, 0 ms – 1 ms: 2 of 5 placements run — 1 lose and duplicate, 1 held; 3 not run yet',
     );
     expect(cellLabel(map, undefined, 0, 1, 1, 1)).toBe(
       'producer, 1 ms – 2 ms: 1 placement not run yet',

@@ -17,6 +17,7 @@ import {
 } from '../../engine';
 import { formatCountOf, formatMs } from '../run/format';
 import type { HeatCell, HeatMap, OutcomeCounts } from './heatMap';
+import { outcomeCountWords } from './atlasSummary';
 
 /** How an outcome looks: its legend label, glyph and fill. */
 export interface OutcomeLook {
@@ -45,17 +46,20 @@ export function columnLabel(col: { from: number; to: number }): string {
   return `${formatMs(col.from)} – ${formatMs(col.to)}`;
 }
 
-/** The counts of a cell in words, worst first: "2 losses, 3 held". */
+/**
+ * The counts of a cell in words, worst first, as the summary says them ("2 lose, 3 held"): the
+ * legend's nouns after a count read "1 losses".
+ */
 export function countsText(counts: OutcomeCounts): string {
   return [...OUTCOMES]
     .reverse()
     .filter((o) => counts[o] > 0)
-    .map((o) => `${counts[o]} ${OUTCOME_LOOK[o].label}`)
+    .map((o) => outcomeCountWords(o, counts[o]))
     .join(', ');
 }
 
 /**
- * A cell's accessible name: "consumer-0, 400 ms – 1.200 s: 5 placements — 2 losses, 3 held";
+ * A cell's accessible name: "consumer-0, 400 ms – 1.200 s: 5 placements — 2 lose, 3 held";
  * while the atlas runs, with its `pending` trials: "…: 3 of 5 placements run — 3 held; 2 not run
  * yet", or "…: 5 placements not run yet".
  */
