@@ -124,7 +124,8 @@ export function ImportDialog({
       {error && (
         <div className="import-errors" role="alert" data-testid={testIds.importErrors}>
           <strong>
-            Not imported: {error.from} is not a valid {error.config ? 'configuration' : 'scenario'}.
+            {error.heading ??
+              `Not imported: ${error.from} is not a valid ${error.config ? 'configuration' : 'scenario'}.`}
           </strong>
           <ul>
             {error.lines.slice(0, 12).map((l, k) => (

@@ -109,7 +109,12 @@ describe('configuration files through the page Import', () => {
     expect(r.ok && r.input.processor?.type).toBe('flink');
     expect(
       await importFiles([file('a.json', '{}'), file('producer.properties', PRODUCER)]),
-    ).toMatchObject({ ok: false, lines: [expect.stringContaining('a.json: several files')] });
+    ).toMatchObject({
+      ok: false,
+      // Not "the files is not a valid scenario": what failed is opening them together.
+      heading: 'Not imported: these files do not open together.',
+      lines: [expect.stringContaining('a.json: several files')],
+    });
   });
 
   it('is sniffed by content when the name does not tell: a .txt file, a paste', async () => {

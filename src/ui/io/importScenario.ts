@@ -45,6 +45,8 @@ export type ImportOutcome =
       from: string;
       /** The input was taken for configuration files: the refusal names their lines. */
       config?: true;
+      /** The refusal's own heading, where "… is not a valid scenario" would not be what failed. */
+      heading?: string;
     };
 
 const parseInput = (text: string): ScenarioInput =>
@@ -224,6 +226,7 @@ export async function importFiles(files: readonly ReadableFile[]): Promise<Impor
     return {
       ok: false,
       from: 'the files',
+      heading: 'Not imported: these files do not open together.',
       lines: [
         `${others.join(', ')}: several files open together only as configuration files (.properties, .yaml, .sql); open a scenario file on its own`,
       ],
