@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../engine';
 import type { ScenarioInput } from '../../engine';
 import { findPreset, getKnob } from '../../scenarios';
-import { editKnob, knobMeta, knobsFor, lastNumberIn } from './knobs';
+import { editKnob, KNOBS, knobMeta, knobsFor, lastNumberIn } from './knobs';
 
 const preset = (ref: string): ScenarioInput => structuredClone(findPreset(ref)!.variant.scenario);
 
@@ -99,5 +99,14 @@ describe('restart-strategy.fixed-delay.attempts', () => {
     const fixed = editKnob(s, 'processor.restart-strategy.type', 'fixed-delay').scenario;
     expect(has(fixed)).toBe(true);
     expect(knobMeta(P)!.realDefault).toBe('1');
+  });
+});
+
+describe('each knob’s system', () => {
+  it('holds no parentheses: Compare’s “What differs” and the batch lanes write it in them', () => {
+    // "on statement error (simulator (your code))" before.
+    expect(KNOBS.filter((k) => /[()]/.test(k.system)).map((k) => `${k.path}: ${k.system}`)).toEqual(
+      [],
+    );
   });
 });

@@ -76,7 +76,7 @@ export const BROKER_KNOBS: readonly KnobMeta[] = [
     path: 'broker.broker.session.timeout.ms',
     name: 'broker.session.timeout.ms',
     group: 'broker',
-    system: 'Kafka broker (KRaft)',
+    system: 'Kafka broker, KRaft',
     editor: ms(0),
     what: 'How long the controller waits before declaring a silent broker dead and electing new leaders.',
     realDefault: '9000 (9 s)',

@@ -7,7 +7,7 @@ export const READER_NETWORK_KNOBS: readonly KnobMeta[] = [
     path: `readers.${i}.isolation.level`,
     name: 'isolation.level',
     group: 'reader',
-    system: 'Kafka consumer (downstream reader)',
+    system: 'Kafka consumer, downstream reader',
     editor: { type: 'enum', options: ['read_uncommitted', 'read_committed'] },
     what: 'read_committed reads only committed transactions (up to the last stable offset); read_uncommitted also sees open and aborted ones.',
     realDefault: 'read_uncommitted',
