@@ -55,7 +55,7 @@ describe('Embed dialog: the loader’s element, pinned for docs CI', () => {
     // The preset's hand-derived expect (src/scenarios/library): 24 rows for 20 events, 4 of them
     // duplicates, sum 2320, at-least-once — the run on screen, pinned.
     expect(snippet()).toContain(
-      `expect='{"totals":{"rows":24,"duplicates":4,"lost":0,"sum":2320},"rows":{"p-4":2,"p-5":2,"p-7":2,"p-8":1},"observed":"at-least-once"}'></delivery-lab-embed>`,
+      `expect='{"totals":{"rows":24,"duplicates":4,"lost":0,"sum":2320},"rows":{"p-4":2,"p-5":2,"p-7":2,"p-8":1},"observed":"at-least-once"}'>`,
     );
     expect(screen.getByTestId(testIds.embedDialog).textContent).toContain('it holds the outcome');
     iframeForm();

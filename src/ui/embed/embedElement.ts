@@ -53,6 +53,28 @@ export function embedElementSnippet(
   if (hash) attrs.push(`scenario-hash="${attr(hash)}"`);
   if (expect !== undefined) attrs.push(expectAttribute('expect', expect));
   return `<script src="${attr(loader)}" defer></script>
-<delivery-lab-embed ${attrs.join(' ')}></delivery-lab-embed>
+<delivery-lab-embed ${attrs.join(' ')}>
+  ${fallbackLink(u, form)}
+</delivery-lab-embed>
 `;
+}
+
+/**
+ * What the element holds: a link to the same scenario on the lab's page, shown where the loader
+ * does not run (JavaScript off, the script blocked) and replaced by the player where it does
+ * (docs/embed.md). Without it the reader saw an empty gap.
+ */
+function fallbackLink(u: URL, form: 'absolute' | 'relative'): string {
+  const preset = u.searchParams.get('preset');
+  const page = new URL(u.pathname, u);
+  if (preset) page.searchParams.set('preset', preset);
+  page.hash = u.hash;
+  const name = u.searchParams.get('caption') || preset || 'this scenario';
+  const named = name === 'this scenario' ? name : `“${name}”`;
+  return `<a href="${attr(addressAs(page.href, form))}">Open ${escapeText(named)} in Delivery Lab</a>`;
+}
+
+/** Text for an element's content. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
