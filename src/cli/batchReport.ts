@@ -24,7 +24,7 @@ import { formatCountOf } from '../views/run/format';
 import { batchSetupView } from '../views/batch/batchSetup';
 import { optionalPart } from './optionalParts';
 import { pinOfRun } from './scenarioEngine';
-import { acceptNow, pinJson, repinned } from './repin';
+import { acceptNow, mismatchLine, pinJson, repinned } from './repin';
 
 /** The table grouped by partition: each row's event, and `!` when it is not its own date. */
 function partitionsOf(
@@ -167,8 +167,13 @@ export function runBatchCli(
     if (fromFile) err(acceptNow(`add "expect": ${pinJson(pinOfRun(scenario))}`));
     return 3;
   }
-  const diff = compareBatchExpect(r, scenario.expect);
-  for (const d of diff) err(`expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`);
+  const diff = [
+    ...compareBatchExpect(r, scenario.expect),
+    ...(scenario.expect.atlas
+      ? optionalPart('atlasPin').atlasMismatches(scenario, scenario.expect.atlas)
+      : []),
+  ];
+  for (const d of diff) err(mismatchLine(d));
   if (diff.length > 0 && fromFile)
     err(acceptNow(`set its "expect" block to ${pinJson(repinned(scenario.expect, diff))}`));
   if (diff.length > 0) return 3;

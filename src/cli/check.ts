@@ -17,8 +17,9 @@ import { checkDocFile } from './checkDocs';
 import { pageKind } from './checkDocsScan';
 import { checkLessonFile, isLessonText } from './checkLesson';
 import { commandArgs, isChoice } from './commandArgs';
-import { expectMismatches, pinOfRun } from './scenarioEngine';
-import { acceptNow, pinJson, repinned } from './repin';
+import { pinOfRun } from './scenarioEngine';
+import { pinMismatches } from './atlasPin';
+import { acceptNow, mismatchLine, pinJson, repinned } from './repin';
 
 /** One scenario file's outcome, or one embed's. */
 export interface CheckResult {
@@ -155,14 +156,12 @@ function checkFile(file: string, text: string): CheckResult {
       update: { line, text: acceptNow(`add "expect": ${pinJson(pinOfRun(scenario))}`) },
     };
   // On the engine of its kind (a batch job's: the batch engine), as `sim --check` runs it.
-  const diff = expectMismatches(scenario, scenario.expect);
+  const diff = pinMismatches(scenario, scenario.expect);
   return {
     file,
     name: scenario.name,
     status: diff.length === 0 ? 'passed' : 'failed',
-    problems: diff.map(
-      (d) => `expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`,
-    ),
+    problems: diff.map(mismatchLine),
     line,
     ...(diff.length > 0
       ? {

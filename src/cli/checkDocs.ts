@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
+  atlasKindIssues,
   clipEcho,
   ExpectSchema,
   formatIssues,
@@ -48,8 +49,8 @@ import type { CheckResult } from './check';
 import { lineOfPath } from './jsonPathLines';
 import { nearPresets } from './nearPresets';
 import { pageTags, type ScannedTag } from './checkDocsScan';
-import { expectMismatches } from './scenarioEngine';
-import { acceptNow, pinJson, repinned } from './repin';
+import { pinMismatches } from './atlasPin';
+import { acceptNow, mismatchLine, pinJson, repinned } from './repin';
 
 /** The loader's element (public/embed.js). */
 const ELEMENT = 'delivery-lab-embed';
@@ -400,15 +401,22 @@ function checkEmbed(
   if (pin === null)
     return { file, name, status: 'unpinned', problems: [], line: tag.line, partLine: tag.line };
   if (Array.isArray(pin)) return malformed(pin[0]!, name, pin.slice(1));
+  const kinds = atlasKindIssues(
+    pin.expect.atlas?.kinds,
+    resolved.scenario.batch !== undefined,
+    'atlas.kinds',
+  ).map((i) => ({
+    line: fieldLine(pin.at, i.path),
+    message: `${pin.from}: ${i.path}: ${i.message}`,
+  }));
+  if (kinds.length > 0) return malformed(kinds[0]!, name, kinds.slice(1));
   // On the engine of the scenario's kind, as `check` runs a scenario file (a batch job's: batch).
-  const diff = expectMismatches(resolved.scenario, pin.expect);
+  const diff = pinMismatches(resolved.scenario, pin.expect);
   return {
     file,
     name: `${name}, pinned by ${pin.from}`,
     status: diff.length === 0 ? 'passed' : 'failed',
-    problems: diff.map(
-      (d) => `expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`,
-    ),
+    problems: diff.map(mismatchLine),
     // Each mismatch at its own field's line, where the pin says it (not the tag's first line).
     line: diff.length > 0 ? fieldLine(pin.at, diff[0]!.path) : pin.at.line,
     lines: diff.map((d) => fieldLine(pin.at, d.path)),

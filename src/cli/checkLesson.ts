@@ -8,7 +8,8 @@ import { looksLikeLesson, parseLesson, resolveStep } from '../scenarios/lessons'
 import type { CheckResult } from './check';
 import { malformedJson } from './checkReport';
 import { lineOfPath } from './jsonPathLines';
-import { expectMismatches } from './scenarioEngine';
+import { pinMismatches } from './atlasPin';
+import { mismatchLine } from './repin';
 
 /** Whether JSON text is meant as a lesson (it lists `steps`), not a scenario. */
 export function isLessonText(text: string): boolean {
@@ -29,15 +30,13 @@ export function checkLessonFile(file: string, text: string): CheckResult[] {
     // parseLesson validated every step's scenario: this holds.
     if (!r.ok || !r.scenario.expect) return [];
     // On the engine of the step's kind (a batch job's: the batch engine), as a scenario file's.
-    const diff = expectMismatches(r.scenario, r.scenario.expect);
+    const diff = pinMismatches(r.scenario, r.scenario.expect);
     return [
       {
         file,
         name: `${lesson.title}, step ${k + 1}: ${step.title}`,
         status: diff.length === 0 ? 'passed' : 'failed',
-        problems: diff.map(
-          (d) => `steps.${k}: expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`,
-        ),
+        problems: diff.map((d) => `steps.${k}: ${mismatchLine(d)}`),
         // The step's own expect (or the step, whose preset carries it).
         line: lineOfPath(text, `steps.${k}.expect`),
         // Steps are told apart by their line: `lesson.json:12 (…, step 2: …)`.

@@ -39,7 +39,7 @@ function anchor(t: BatchTrial): BatchPlacement {
 const zero = (): OutcomeCounts => ({ held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 });
 
 /** Build the report of a batch scenario's atlas (runs it). */
-function exploreBatchReport(
+export function exploreBatchReport(
   s: Scenario,
   depth: 1 | 2,
   kinds: readonly (typeof BATCH_PLACEMENT_KINDS)[number][],

@@ -27,7 +27,7 @@ import {
 } from '../scenarios/presetScenarios';
 import { BATCH_NO_DIAGRAM, runBatchCli } from './batchReport';
 import { pinOfRun, scenarioKind } from './scenarioEngine';
-import { acceptNow, pinJson, repinned } from './repin';
+import { acceptNow, mismatchLine, pinJson, repinned } from './repin';
 import { diagramKind, jsonReportChunks, textReport } from './report';
 import { visibleControls } from './visibleControls';
 import { atlasProgress, type StatusLine } from './progress';
@@ -385,10 +385,14 @@ export function main(
       if (fromFile) err(acceptNow(`add "expect": ${pinJson(pinOfRun(scenario))}`));
       return 3;
     }
-    const diff = compareExpect(run, scenario.expect);
+    const diff = [
+      ...compareExpect(run, scenario.expect),
+      ...(scenario.expect.atlas
+        ? optionalPart('atlasPin').atlasMismatches(scenario, scenario.expect.atlas)
+        : []),
+    ];
     if (diff.length > 0) {
-      for (const d of diff)
-        err(`expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`);
+      for (const d of diff) err(mismatchLine(d));
       if (fromFile)
         err(acceptNow(`set its "expect" block to ${pinJson(repinned(scenario.expect, diff))}`));
       return 3;

@@ -11,6 +11,8 @@ const IMPORTS = {
   compare: () => import('./compare'),
   explore: () => import('./explore'),
   exploreBatch: () => import('./exploreBatch'),
+  // `--check` of a scenario whose pin holds its fault atlas (`expect.atlas`).
+  atlasPin: () => import('./atlasPin'),
   sql: () => import('./sqlCommand'),
   diagrams: () => import('./reportDiagram'),
   share: () => import('./shareLinkPart'),

@@ -50,6 +50,25 @@ export function repinned(expect: Expect, diff: readonly ExpectMismatch[]): Expec
       if (!actual.has(`points.${name}`)) points[name] = point(spec, `points.${name}.`);
     next.points = points;
   }
+  if (expect.atlas) {
+    // The same kinds and depth; the counts the atlas shows now (`atlas.depth`: refused, kept).
+    const { breaks, outcomes, ...chosen } = expect.atlas;
+    const now = (path: string, v: number) => {
+      const a = actual.get(path);
+      return typeof a === 'number' ? a : v;
+    };
+    next.atlas = {
+      ...chosen,
+      ...(breaks !== undefined ? { breaks: now('atlas.breaks', breaks) } : {}),
+      ...(outcomes
+        ? {
+            outcomes: Object.fromEntries(
+              Object.entries(outcomes).map(([o, v]) => [o, now(`atlas.outcomes.${o}`, v!)]),
+            ),
+          }
+        : {}),
+    };
+  }
   return next;
 }
 
@@ -60,6 +79,11 @@ export function repinned(expect: Expect, diff: readonly ExpectMismatch[]): Expec
  */
 export function pinJson(expect: Expect): string {
   return JSON.stringify(expect).replace(/'/g, '\\u0027').replace(/&/g, '\\u0026');
+}
+
+/** A difference as `--check` and `check` print it: `expect mismatch: totals.rows: expected 10, got 11`. */
+export function mismatchLine(d: ExpectMismatch): string {
+  return `expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}${d.note ? ` (${d.note})` : ''}`;
 }
 
 /** The line `check` prints under a mismatch: how to pin what the run shows now, if it is right. */

@@ -169,6 +169,7 @@ export function optionalPartsFor(values: Arguments): OptionalPart[] {
   const parts: OptionalPart[] = [];
   if (values.compare.length > 0) parts.push('compare');
   if (values.explore) parts.push('explore', 'exploreBatch');
+  if (values.check) parts.push('atlasPin');
   if (values.format === 'sql' || values.against !== undefined) parts.push('sql');
   if (
     values.format === 'mermaid' ||

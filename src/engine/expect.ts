@@ -11,6 +11,8 @@ export interface ExpectMismatch {
   path: string;
   expected: number | string;
   actual: number | string;
+  /** What lies behind `actual`, in words (the atlas's: the earliest trial that breaks the claim). */
+  note?: string;
 }
 
 function comparePoint(

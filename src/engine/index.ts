@@ -97,6 +97,7 @@ export { LIMITS } from './scenario/limits';
 export { buildEvents } from './scenario/workload';
 export type { Events } from './scenario/workload';
 export { effectiveIdempotence } from './scenario/validate';
+export { atlasKindIssues } from './scenario/semanticIssues';
 export { traceHash, hashTraceData, traceBytes, traceBytesOf, traceBytePartsOf } from './hash';
 export { compareExpect } from './expect';
 export type { ExpectMismatch } from './expect';

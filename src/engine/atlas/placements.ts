@@ -34,20 +34,10 @@ import { K, MESSAGE_TYPES, TXN_API } from '../trace';
 import { MESSAGE_LINK } from '../faults';
 import { linkKey } from '../opportunities';
 import { CRASH_POINT_WORDS, ordinal } from '../faultWords';
+import { PLACEMENT_KINDS, type PlacementKind } from './kinds';
 
-/** The kinds of fault the atlas places (the `--kinds` of the CLI). */
-export const PLACEMENT_KINDS = [
-  'drop-request',
-  'drop-response',
-  'delay-response',
-  'crash',
-  'leader-failover',
-  'rebalance',
-  'zombie',
-  'app-resend',
-  'source-duplicate',
-] as const;
-export type PlacementKind = (typeof PLACEMENT_KINDS)[number];
+/** The kinds of fault the atlas places (the `--kinds` of the CLI): ./kinds.ts. */
+export { PLACEMENT_KINDS, type PlacementKind } from './kinds';
 
 /** One added fault and where it strikes in the first run. */
 export interface Placement {

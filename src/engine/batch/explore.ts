@@ -23,10 +23,10 @@ import { checkBatch, type BatchVerdict } from './checker';
 import type { BatchConfig } from './schema';
 import { simulateBatch, type BatchRun } from './simulateBatch';
 import { explainBatch } from '../explain/batch';
+import { BATCH_PLACEMENT_KINDS, type BatchPlacementKind } from '../atlas/kinds';
 
-/** The kinds of batch placement, simplest first (the counterexample's tie-break). */
-export const BATCH_PLACEMENT_KINDS = ['crash', 'clear', 'late-row'] as const;
-export type BatchPlacementKind = (typeof BATCH_PLACEMENT_KINDS)[number];
+/** The kinds of batch placement, simplest first (the counterexample's tie-break): ../atlas/kinds.ts. */
+export { BATCH_PLACEMENT_KINDS, type BatchPlacementKind } from '../atlas/kinds';
 
 /** One trial's result, in the streaming atlas's terms (a batch run always ends: never stuck). */
 interface BatchTrialResult {

@@ -9,6 +9,8 @@ import { LIMITS } from './limits';
 import { eventIds } from './workload';
 import type { Issue } from './issueWords';
 import { normalizeAcks } from './producerRules';
+import { BATCH_PLACEMENT_KINDS, PLACEMENT_KINDS } from '../atlas/kinds';
+import { misspellingBound, nearest } from '../core/editDistance';
 
 export { effectiveIdempotence, normalizeAcks } from './producerRules';
 
@@ -433,5 +435,30 @@ export function semanticIssues(s: Scenario): Issue[] {
   });
   if (s.stopAtMs !== undefined && s.stopAtMs > LIMITS.timeMs)
     add('stopAtMs', 'beyond the time limit');
+  issues.push(
+    ...atlasKindIssues(s.expect?.atlas?.kinds, s.batch !== undefined, 'expect.atlas.kinds'),
+  );
   return issues;
+}
+
+/**
+ * An atlas pin's kinds that its engine does not place (`--kinds` refuses them alike), at `path`.N:
+ * a scenario's `expect.atlas.kinds`, or an embed's pin (src/cli/checkDocs.ts).
+ */
+export function atlasKindIssues(
+  named: readonly string[] | undefined,
+  batch: boolean,
+  path: string,
+): Issue[] {
+  const kinds: readonly string[] = batch ? BATCH_PLACEMENT_KINDS : PLACEMENT_KINDS;
+  return (named ?? []).flatMap((k, i) => {
+    if (kinds.includes(k)) return [];
+    const near = nearest(k, kinds, misspellingBound);
+    return [
+      {
+        path: `${path}.${i}`,
+        message: `unknown kind "${k}"${near === null ? '' : ` — did you mean ${near}?`}; ${batch ? "a batch job's atlas places" : 'the atlas places'} ${kinds.join(', ')}`,
+      },
+    ];
+  });
 }

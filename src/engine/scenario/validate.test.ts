@@ -99,7 +99,7 @@ describe('scenario validation names the field of every problem', () => {
         (i) => i.message,
       );
     expect(message({ expect: { guarantee: 'exactly-once' } })).toEqual([
-      'unknown key "guarantee": not a field here (misspelt, or a field of another kind); its fields: totals, rows, observed, points',
+      'unknown key "guarantee": not a field here (misspelt, or a field of another kind); its fields: totals, rows, observed, points, atlas',
     ]);
     expect(message({ expect: { totals: { sinkRows: 3 } } })).toEqual([
       'unknown key "sinkRows": not a field here (misspelt, or a field of another kind); its fields: rows, duplicates, lost, sum, events',

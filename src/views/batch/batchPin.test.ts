@@ -31,6 +31,13 @@ describe('pinning a batch scenario', { timeout: 30_000 }, () => {
     expect(check(pinned)).toEqual([]);
   });
 
+  it('a pinned fault atlas is kept as written', () => {
+    const job = findPreset('airflow-retry-append/overwrite')!.variant.scenario;
+    const atlas = { breaks: 0, outcomes: { held: 23 } };
+    const pinned = pinExpect({ ...job, expect: { ...job.expect, atlas } }, null);
+    expect(pinned.expect?.atlas).toEqual(atlas);
+  });
+
   it('a batch scenario without a block gets one: totals, observed, and the events not once', () => {
     const { expect: _none, ...bare } = findPreset('clear-rerun-window/clock-overwrite')!.variant
       .scenario;

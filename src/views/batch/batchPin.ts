@@ -49,5 +49,7 @@ export function pinBatchExpect(scenario: ScenarioInput): ScenarioInput {
   if (shape.rows && Object.keys(shape.rows).length > 0)
     next.rows = Object.fromEntries(Object.keys(shape.rows).map((id) => [id, rows[id] ?? 0]));
   if (shape.observed !== undefined) next.observed = r.verdict.observed;
+  // The atlas's pin is the CLI's to check (it runs the atlas): kept as written.
+  if (shape.atlas) next.atlas = shape.atlas;
   return { ...scenario, expect: next };
 }

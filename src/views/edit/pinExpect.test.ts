@@ -45,6 +45,14 @@ describe('pinExpect: a scenario leaves the page with an expect block true to its
     expect({ ...pinned, expect: edited.expect }).toEqual(edited);
   });
 
+  it('a pinned fault atlas leaves the page as written (only the CLI runs the atlas it pins)', () => {
+    const atlas = { kinds: ['crash'], breaks: 0 };
+    const withAtlas = { ...preset, expect: { ...preset.expect, atlas } };
+    const pinned = pinExpect(withAtlas, viewOf(withAtlas));
+    expect(pinned.expect?.atlas).toEqual(atlas);
+    expect(pinned.expect?.totals).toEqual({ rows: 24, duplicates: 4, lost: 0, sum: 2320 });
+  });
+
   it('a scenario without a block gets one, which --check passes (it could not be pinned before)', () => {
     // The at-least-once preset as if built from scratch: the run is the preset's — 20 payments
     // (sum 2,100), p-4 appended twice by the producer's retry, p-5..p-7 replayed after the crash:

@@ -99,6 +99,8 @@ export function pinExpect(scenario: ScenarioInput, view: RunView | null): Scenar
     }
     next.points = points;
   }
+  // The atlas's pin is the CLI's to check (it runs the atlas): kept as written.
+  if (e.atlas) next.atlas = e.atlas;
   return { ...scenario, expect: next };
 }
 
