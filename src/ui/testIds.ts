@@ -123,6 +123,8 @@ export const testIds = {
   embedButton: 'embed-button',
   embedDialog: 'embed-dialog',
   embedSnippet: 'embed-snippet',
+  /** The Embed dialog's "and that it survives every single fault": the atlas's pin. */
+  embedPinAtlas: 'embed-pin-atlas',
   embedPlayer: 'embed-player',
   /** An embed whose share link or preset could not be opened: the reason, no player. */
   embedRefused: 'embed-refused',

@@ -64,6 +64,43 @@ describe('Embed dialog: the loader’s element, pinned for docs CI', () => {
     expect(snippet()).not.toContain('loading=');
   });
 
+  it("pins the atlas's finding that the claim survives every fault it tried, while it is this scenario's", async () => {
+    const lab = presetLab('effectively-once');
+    const choice = { kinds: ['crash', 'drop-response'], explored: true };
+    act(() => lab.actions.setAtlas(choice, 'Fault atlas: kinds'));
+    await act(() => lab.actions.settled());
+    // As the atlas panel notes a finished atlas in which every trial held (atlasFindings.ts).
+    const input = lab.app.getState().scenario;
+    act(() =>
+      lab.actions.noteAtlasExplored({
+        input,
+        choice: { kinds: choice.kinds },
+        summary: 'held',
+        counterexample: null,
+        survives: true,
+      }),
+    );
+    await open(lab);
+    // The preset asks its question: nothing is pinned until asked, the atlas neither.
+    const atlasBox = screen.getByTestId(testIds.embedPinAtlas) as HTMLInputElement;
+    expect([pinBox().checked, atlasBox.checked, atlasBox.disabled]).toEqual([false, false, true]);
+    expect(snippet()).not.toContain('expect=');
+    fireEvent.click(pinBox());
+    expect(atlasBox.checked).toBe(true);
+    expect(snippet()).toContain(
+      `"observed":"exactly-once","atlas":{"kinds":["crash","drop-response"],"breaks":0}}'>`,
+    );
+    fireEvent.click(atlasBox);
+    expect(snippet()).toContain(`"observed":"exactly-once"}'>`);
+    expect(snippet()).not.toContain('"atlas"');
+    cleanup();
+    // An edit since: the finding is another scenario's, and the dialog offers nothing of it.
+    act(() => lab.actions.setSeed(5));
+    await open(lab);
+    expect(screen.queryByTestId(testIds.embedPinAtlas)).toBeNull();
+    expect(snippet()).not.toContain('"atlas"');
+  });
+
   it('a player that asks nothing is pinned by default', async () => {
     const lab = presetLab('at-least-once');
     // Edited: the preset's question no longer describes the run, so none is asked.

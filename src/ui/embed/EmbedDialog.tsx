@@ -4,6 +4,7 @@ import { copyText } from '../../platform/download';
 import { encodeShare } from '../../platform/share';
 import { withCompareParam } from '../../views/compare/compareLink';
 import { withAtlasParam } from '../../views/atlas/atlasLink';
+import { findingsOf, survivalPin } from '../../views/atlas/atlasFindings';
 import { loadedPreset } from '../../scenarios/presetCatalog';
 import type { LabState } from '../../store/labStore';
 import { useCursor, useLab, useLabInstance, useView } from '../../store/LabContext';
@@ -38,6 +39,7 @@ const PANEL_LABELS: Record<EmbedPanel, string> = {
 const selectScenario = (s: LabState) => s.scenario;
 const selectCompare = (s: LabState) => s.compare;
 const selectAtlas = (s: LabState) => s.atlas;
+const selectAtlasFound = (s: LabState) => s.atlasFound;
 const selectPresetRef = (s: LabState) => s.presetRef;
 const selectStatus = (s: LabState) => s.status;
 const selectT = (s: { t: number }) => s.t;
@@ -53,6 +55,7 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
   const scenario = useLab(selectScenario);
   const compare = useLab(selectCompare);
   const atlas = useLab(selectAtlas);
+  const atlasFound = useLab(selectAtlasFound);
   const presetRef = useLab(selectPresetRef);
   const status = useLab(selectStatus);
   const view = useView();
@@ -104,6 +107,13 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
   // default, but not when the player asks a prediction: the pin is the answer, in the page's
   // source (the author may still tick it, as docs CI needs it).
   const [pinned, setPinned] = useState(() => !o.predict);
+  // What the finished atlas of this scenario found, when the claim survived every fault tried:
+  // pinned too (`expect.atlas`), so the page's "survives every single fault" is checked in CI.
+  const survival = useMemo(
+    () => survivalPin(findingsOf(atlasFound, scenario, atlas)),
+    [atlasFound, scenario, atlas],
+  );
+  const [survivalPinned, setSurvivalPinned] = useState(true);
   const [address, setAddress] = useState<'absolute' | 'relative'>('absolute');
   const id = useId();
   useEffect(() => {
@@ -142,7 +152,15 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
     () => (status === 'ready' ? pinExpect(scenario, view).expect : scenario.expect),
     [scenario, view, status],
   );
-  const pin = pinned ? expect : undefined;
+  const pin = useMemo(
+    () =>
+      pinned && expect
+        ? survival && survivalPinned
+          ? { ...expect, atlas: survival }
+          : expect
+        : undefined,
+    [pinned, expect, survival, survivalPinned],
+  );
   const snippet = useMemo(
     () =>
       form === 'element'
@@ -349,6 +367,20 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
           <code>delivery-lab check</code>)
           {pinned && o.predict && ' — it holds the outcome, readable in the page’s source'}
         </label>
+        {survival && (
+          <label>
+            <input
+              type="checkbox"
+              checked={pinned && survivalPinned}
+              disabled={!pinned}
+              onChange={(e) => setSurvivalPinned(e.target.checked)}
+              data-testid={testIds.embedPinAtlas}
+            />{' '}
+            and that it survives every {survival.depth === 2 ? 'pair of faults' : 'single fault'}{' '}
+            the atlas tried (<code>"atlas"</code>: <code>delivery-lab check</code> runs the atlas
+            again)
+          </label>
+        )}
       </fieldset>
       <label className="label" htmlFor={`${id}-snippet`}>
         Paste this into the page ({snippet.length.toLocaleString('en-US')} characters):

@@ -147,6 +147,27 @@ describe('ExportMenu: the scenario for docs CI', () => {
     expect(docs.file).toMatch(/\.pinned\.scenario\.json$/);
     expect(docs.scenario.expect).toMatchObject({ totals: { rows: 24, duplicates: 4 } });
   });
+
+  it('pins what the finished atlas found when the claim survived it, the plain export does not', async () => {
+    const lab = await mount('effectively-once');
+    act(() => lab.actions.setAtlas({ pairs: true, explored: true }, 'Fault atlas: pairs'));
+    await act(() => lab.actions.settled());
+    const found = {
+      input: lab.app.getState().scenario,
+      choice: { pairs: true },
+      summary: 'held',
+      counterexample: null,
+      survives: true,
+    };
+    act(() => lab.actions.noteAtlasExplored(found));
+    showOutcome();
+    const docs = await exportAs('scenario-docs');
+    expect(docs.scenario.expect).toMatchObject({ atlas: { depth: 2, breaks: 0 } });
+    expect((await exportAs('scenario-json')).scenario.expect).not.toHaveProperty('atlas');
+    // A finding that the claim broke is nothing to pin (the CLI's --explore counts the breaks).
+    act(() => lab.actions.noteAtlasExplored({ ...found, survives: false }));
+    expect((await exportAs('scenario-docs')).scenario.expect).not.toHaveProperty('atlas');
+  });
 });
 
 describe('ExportMenu: the table export', () => {
@@ -300,7 +321,13 @@ describe('ExportMenu: the Markdown report after an undo (issue #23)', () => {
   it('carries what the finished atlas found while the scenario is the one it explored', async () => {
     const lab = await mount();
     const scenario = lab.app.getState().scenario;
-    const found = { input: scenario, choice: {}, summary: 'found', counterexample: null };
+    const found = {
+      input: scenario,
+      choice: {},
+      summary: 'found',
+      counterexample: null,
+      survives: true,
+    };
     act(() => lab.actions.noteAtlasExplored(found));
     await act(() => lab.actions.settled());
     expect((await markdown())?.[2]?.atlasFound).toBe(found);

@@ -12,7 +12,7 @@ import type { ArtifactKind } from '../../views/io/exportArtifact';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
 import { usePage } from './PageContext';
-import { findingsOf } from '../../views/atlas/atlasFindings';
+import { findingsOf, survivalPin } from '../../views/atlas/atlasFindings';
 
 /** The export formats, in menu order. */
 const ITEMS: {
@@ -174,7 +174,12 @@ export function ExportMenu() {
         ready: status === 'ready',
         answerHidden: hidden && !forDocs,
       });
-      downloadText(scenarioJson(out), `${stem}${item.suffix}`, item.type);
+      // For docs CI, what the finished atlas of this scenario found, when the claim survived
+      // every fault it tried: pinned too (`expect.atlas`), as the Embed dialog offers it.
+      const survival = forDocs ? survivalPin(findingsOf(atlasFound, scenario, atlas)) : undefined;
+      const file =
+        survival && out.expect ? { ...out, expect: { ...out.expect, atlas: survival } } : out;
+      downloadText(scenarioJson(file), `${stem}${item.suffix}`, item.type);
       if (forDocs && hidden)
         notices.push({
           tone: 'info',

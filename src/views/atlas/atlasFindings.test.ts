@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Atlas, Placement } from '../../engine';
 import { handMadeScenario as scenario, HELD, ONE_DUPLICATE } from './handMadeAtlas';
-import { findingsOf, streamAtlasFindings } from './atlasFindings';
+import { findingsOf, streamAtlasFindings, survivalPin } from './atlasFindings';
 
 const lostAck = (time: number): Placement => ({
   kind: 'drop-response',
@@ -37,7 +37,10 @@ describe('streamAtlasFindings', () => {
         words: 'the produce acknowledgement at 99 ms lost (1 duplicated)',
         faults: [{ kind: 'drop-response', at: 99, link: 'produce', match: { nth: 100 } }],
       },
+      survives: false,
     });
+    // One trial of two broke the claim: nothing to pin as survived.
+    expect(survivalPin(streamAtlasFindings(input, { explored: true }, atlas, 's'))).toBeUndefined();
   });
 
   it('has no break to name when every placement held', () => {
@@ -45,6 +48,19 @@ describe('streamAtlasFindings', () => {
     const f = streamAtlasFindings(input, { kinds: ['crash'], pairs: true }, held, 's');
     expect(f.counterexample).toBeNull();
     expect(f.choice).toEqual({ kinds: ['crash'], pairs: true });
+    // The pin of it (`expect.atlas`): the same kinds, pairs as depth 2, none breaking the claim.
+    expect(f.survives).toBe(true);
+    expect(survivalPin(f)).toEqual({ kinds: ['crash'], depth: 2, breaks: 0 });
+    expect(survivalPin(streamAtlasFindings(input, {}, held, 's'))).toEqual({ breaks: 0 });
+  });
+
+  it('does not survive where the scenario alone breaks its claim, whatever the trials', () => {
+    const broken = {
+      ...atlas,
+      base: ONE_DUPLICATE,
+      trials: atlas.trials.map((t) => ({ ...t, result: HELD })),
+    };
+    expect(streamAtlasFindings(input, {}, broken, 's').survives).toBe(false);
   });
 });
 

@@ -21,6 +21,8 @@ export interface AtlasFindings {
   summary: string;
   /** The earliest, simplest break, in words, and (a stream's) the faults it adds; null when none. */
   counterexample: { words: string; faults?: readonly FaultSpec[] } | null;
+  /** The scenario alone held its claim and so did every trial: "survives every fault tried". */
+  survives: boolean;
 }
 
 /** The findings of a stream's finished atlas (its summary from the heat map the page drew). */
@@ -36,6 +38,25 @@ export function streamAtlasFindings(
     choice: choiceOf(choice),
     summary,
     counterexample: c && { words: `${c.labels.join(' and ')} (${c.result})`, faults: c.faults },
+    survives:
+      atlas.base.outcome === 'held' && atlas.trials.every((t) => t.result.outcome === 'held'),
+  };
+}
+
+/**
+ * The pin of what a finished atlas found that the claim survives (`expect.atlas`,
+ * docs/format.md#the-fault-atlas-in-expect: `delivery-lab check` runs the atlas again): its kinds
+ * and pairs, and no trial that breaks the claim. None when one breaks it.
+ */
+export function survivalPin(
+  found: AtlasFindings | undefined,
+): { kinds?: string[]; depth?: 2; breaks: 0 } | undefined {
+  if (!found?.survives) return undefined;
+  const { kinds, pairs } = found.choice;
+  return {
+    ...(kinds ? { kinds: [...kinds] } : {}),
+    ...(pairs ? { depth: 2 as const } : {}),
+    breaks: 0,
   };
 }
 

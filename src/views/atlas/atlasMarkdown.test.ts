@@ -64,6 +64,7 @@ describe('the fault atlas in the Markdown report', () => {
           { kind: 'drop-response' as const, at: 99, link: 'produce' as const, match: { nth: 2 } },
         ],
       },
+      survives: false,
     };
     expect(atlasMarkdown({ explored: true }, false, undefined, found)).toBe(
       [

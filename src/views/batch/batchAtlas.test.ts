@@ -102,6 +102,9 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
       '23 placements: 23 held — the exactly-once claim survives every single fault tried.',
     );
     expect(map.counterexample).toBeNull();
+    // What the Embed dialog pins of it (`expect.atlas`, checked by the CLI's batch atlas).
+    const input = findPreset('airflow-retry-append/overwrite')!.variant.scenario;
+    expect(batchAtlasFindings(input, {}, map).survives).toBe(true);
   });
 
   /**
@@ -159,6 +162,8 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
             map.counterexample!.outcome,
           ),
       },
+      // 5 pairs break the claim: nothing to pin as survived (survivalPin).
+      survives: false,
     });
     // The page's worker runs every kind: the pairs the CLI's --depth 2 tries, one for one.
     expect(batchAtlasOf(s, undefined, 2)).toHaveLength(

@@ -242,5 +242,8 @@ export function batchAtlasFindings(
     choice: choiceOf(choice),
     summary: map.summary,
     counterexample: c && { words: `${c.words}: ${c.outcome}` },
+    // A batch trial always ends (never stuck): none breaks the claim when there is no
+    // counterexample and the job alone holds it.
+    survives: c === null && map.noFaultNeeded === null,
   };
 }
