@@ -115,6 +115,17 @@ test('at-least-once survives every single fault, and says so plainly', async ({ 
   await expect(dash.byId(ids.counterexample)).toHaveCount(0);
   await dash.byId(ids.panel).scrollIntoViewIfNeeded();
   await shot(dash.page, 'atlas-at-least-once');
+  // A doc author pins it for docs CI from the Embed dialog: `"atlas": {"breaks": 0}` beside the
+  // run's totals, which `delivery-lab check` runs again (docs/embed.md).
+  await dash.byId(testIds.embedButton).click();
+  const dialog = dash.byId(testIds.embedDialog);
+  await dialog.getByLabel(/pin what it shows for docs CI/).check();
+  await expect(dialog.getByLabel(/and that it survives every single fault/)).toBeChecked();
+  expect(await dash.byId(testIds.embedSnippet).inputValue()).toContain(
+    '"observed":"at-least-once","atlas":{"breaks":0}}\'',
+  );
+  await dash.page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
   // The next atlas runs in the same workers, kept warm (src/platform/atlasWorkers.ts), which
   // still hold this one's job: at-most-once's atlas must come out exactly as from fresh ones
   // (184 placements, 150 held, 34 lose and duplicate — the header's counts).
