@@ -15,8 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { findPreset } from '../scenarios';
-import { captured } from './cliTesting';
-import { checkCommand } from './check';
+import { captured, checkRun } from './cliTesting';
 import { main } from './main';
 
 // Whole atlases (20–248 runs each) on a loaded two-core machine.
@@ -36,7 +35,7 @@ function pinnedFile(name: string, preset: string, atlas: object): string {
   return file;
 }
 
-const check = (argv: string[]) => captured(checkCommand, argv);
+const check = (argv: string[]) => checkRun(argv);
 
 describe('expect.atlas', () => {
   it('check: a claim that a fault breaks fails with the count, the earliest break and the pin that holds now', () => {

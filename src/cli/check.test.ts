@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkCommand } from './check';
+import { checkRun } from './cliTesting';
 
 const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,17 +31,7 @@ writeFileSync(
   '{"version": 1, "name": "m", "workload": {"topic": "t", "events": [{"id": "e1", "amount": "ten", "at": 0}]}}',
 );
 
-function check(argv: string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = checkCommand(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-    env,
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const check = checkRun;
 
 describe('delivery-lab check', { timeout: 60_000 }, () => {
   it('exit 0 when every scenario matches its expect block', () => {

@@ -15,7 +15,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findPreset } from '../scenarios';
 import { encodeShare } from '../views/io/shareLink';
-import { checkCommand } from './check';
+import { checkRun } from './cliTesting';
 
 const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-check-docs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -97,17 +97,7 @@ const spans = write('spans.md', [
   '    <delivery-lab-embed preset="no-such"></delivery-lab-embed>', //         14: indented code
 ]);
 
-function check(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = checkCommand(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-    {},
-  );
-  return { code, lines: out, err: err.join('\n') };
-}
+const check = (argv: string[]) => checkRun(argv);
 
 describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
   it('Markdown: fenced and inline code and comments are skipped; pinned embeds pass, one unpinned; exit 0', () => {

@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findPreset } from '../scenarios';
 import { pinExpect } from '../views/edit/pinExpect';
-import { checkCommand } from './check';
+import { checkRun } from './cliTesting';
 
 const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-check-batch-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,16 +34,7 @@ write('pinned.json', JSON.stringify(exported, null, 2));
 const { workload: _w, ...bare } = exported;
 write('bare.json', JSON.stringify(bare, null, 2));
 
-function check(argv: string[]) {
-  const out: string[] = [];
-  const code = checkCommand(
-    argv,
-    (s) => out.push(s),
-    () => {},
-    {},
-  );
-  return { code, lines: out };
-}
+const check = (argv: string[]) => checkRun(argv);
 
 describe('delivery-lab check: batch embeds and multi-line pins', { timeout: 60_000 }, () => {
   it('a batch preset embed pinned inline is judged by the batch engine: 20 rows, 10 duplicates', () => {

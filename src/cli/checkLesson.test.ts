@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkCommand } from './check';
+import { checkRun } from './cliTesting';
 
 const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-check-lesson-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,16 +21,7 @@ wrong.expect.totals = { ...wrong.expect.totals, rows: 2, duplicates: 0 };
 const lesson = (steps: unknown[]) =>
   JSON.stringify({ version: 1, id: 'checked', title: 'Checked', steps }, null, 2);
 
-function check(file: string) {
-  const out: string[] = [];
-  const code = checkCommand(
-    [file],
-    (s) => out.push(s),
-    () => {},
-    {},
-  );
-  return { code, out: out.join('\n') };
-}
+const check = (file: string) => checkRun([file]);
 
 describe('delivery-lab check on a lesson file', { timeout: 60_000 }, () => {
   it('checks each step’s expect: one line each, exit 3 when one differs', () => {

@@ -17,23 +17,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario, type Scenario } from '../engine';
 import { findPreset } from '../scenarios';
 import { encodeShare } from '../views/io/shareLink';
-import { checkCommand } from './check';
+import { checkRun } from './cliTesting';
 import { pinJson } from './repin';
 
 const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-check-repin-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const at = (name: string) => relative('.', join(dir, name));
 
-function check(argv: string[]) {
-  const out: string[] = [];
-  const code = checkCommand(
-    argv,
-    (s) => out.push(s),
-    () => {},
-    {},
-  );
-  return { code, lines: out };
-}
+const check = (argv: string[]) => checkRun(argv);
 
 /** docs/format.md's example: e1's ack lost, idempotence off, 3 rows for 2 events. */
 const twoEvents = (expectBlock: object | undefined) => ({

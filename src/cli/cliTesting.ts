@@ -1,6 +1,7 @@
 import { PRESET_VARIANT_IDS } from '../scenarios/parsed';
 import { loadPresetScenarios } from '../scenarios/presetScenarios';
 import { loadOptionalParts, OPTIONAL_PARTS } from './optionalParts';
+import { checkCommand } from './check';
 
 // The runner's optional parts, which the executable imports per option (src/cli/optionalParts.ts),
 // and every preset's parsed variants, which it imports per preset: all imported once here, since
@@ -31,4 +32,20 @@ export function captured(
   );
   const text = out.join(opts.join ?? '\n');
   return { code, out: opts.trimEnd ? text.replace(/\n$/, '') : text, err: err.join('\n') };
+}
+
+/**
+ * `delivery-lab check` run in-process, outside CI (`env` stands for the process's: without
+ * `GITHUB_ACTIONS`, no annotations): its exit code, its stdout as lines and as one text, its stderr.
+ */
+export function checkRun(argv: string[], env: Record<string, string> = {}) {
+  const lines: string[] = [];
+  const err: string[] = [];
+  const code = checkCommand(
+    argv,
+    (s) => lines.push(s),
+    (s) => err.push(s),
+    env,
+  );
+  return { code, lines, out: lines.join('\n'), err: err.join('\n') };
 }
