@@ -133,7 +133,18 @@
     connectedCallback() {
       if (this.querySelector('iframe')) return;
       const q = new URLSearchParams();
-      const preset = this.getAttribute('preset');
+      // A share link's `s=2.…`; its bare value (`2.…`, as `delivery-lab check` reads it too) is
+      // that same `s=`, not a hash the player would not read; the whole link, as Share copies
+      // it, is its hash. A link to the lab's page on a preset, with no hash (its address bar:
+      // `…/?preset=lost-ack-retry/acks-1`), names that preset.
+      let hash = (this.getAttribute('scenario-hash') || '').trim();
+      const linked =
+        !hash.includes('#') && hash.includes('?')
+          ? new URLSearchParams(hash.slice(hash.indexOf('?') + 1)).get('preset')
+          : null;
+      hash = linked ? '' : hash.slice(hash.indexOf('#') + 1);
+      if (hash && !hash.includes('=')) hash = `s=${hash}`;
+      const preset = this.getAttribute('preset') || linked;
       if (preset) q.set('preset', preset);
       for (const name of OPTIONS) {
         const v = this.getAttribute(name);
@@ -146,12 +157,6 @@
         if (!OPTIONS.includes(name) && !NOT_OPTIONS.test(name))
           q.set(name, value === '' ? '1' : value);
       if (!q.has('theme')) q.set('theme', 'host');
-      // A share link's `s=2.…`; its bare value (`2.…`, as `delivery-lab check` reads it too) is
-      // that same `s=`, not a hash the player would not read; the whole link, as Share copies
-      // it, is its hash.
-      let hash = (this.getAttribute('scenario-hash') || '').trim();
-      hash = hash.slice(hash.indexOf('#') + 1);
-      if (hash && !hash.includes('=')) hash = `s=${hash}`;
       const frame = document.createElement('iframe');
       frame.src = `${base.href}?embed&${q.toString()}${hash ? `#${hash}` : ''}`;
       const named = this.getAttribute('caption') || preset;

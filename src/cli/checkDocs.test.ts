@@ -165,6 +165,35 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     expect(r.code).toBe(2);
   });
 
+  it('a link to the lab’s page on a preset in scenario-hash (its address bar, no hash) is that preset, as the loader reads it', () => {
+    // It was refused: "scenario-hash: share link: no "s=" parameter in the link".
+    // A folder of its own: the directory test counts the pages of `dir`.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-page-link-'));
+    const file = relative('.', join(own, 'page-link.md'));
+    writeFileSync(
+      file,
+      [
+        '# Page link', // 1
+        '', // 2
+        `<delivery-lab-embed scenario-hash="https://lab.example.org/?preset=lost-ack-retry/acks-1" expect='{"totals":{"rows":11,"duplicates":1}}'></delivery-lab-embed>`, // 3
+        '', // 4
+        '<delivery-lab-embed scenario-hash="https://lab.example.org/?preset=lost-ack-retyr"></delivery-lab-embed>', // 5
+      ].join('\n'),
+    );
+    const r = check([file]);
+    // lost-ack-retry/acks-1: 11 rows, 1 duplicate (src/cli/checkRepin.test.ts's figures).
+    expect(r.lines[0]).toBe(
+      `✓ ${file}:3 (<delivery-lab-embed>, preset lost-ack-retry/acks-1, pinned by expect)`,
+    );
+    expect(r.lines[2]).toMatch(
+      new RegExp(
+        `^    ${file.replace(/[.]/g, '\\.')}:5: scenario-hash: preset: "lost-ack-retyr" is not a preset of the library`,
+      ),
+    );
+    expect(r.code).toBe(2);
+    rmSync(own, { recursive: true, force: true });
+  });
+
   it('a misspelt attribute of the element’s own (expects, expect_file, scenario_hash): the one it meant, and what it does', () => {
     // They were called "not an option of the player", listed with the player's options only: the
     // pin or the scenario the author meant was nowhere on the line.

@@ -107,7 +107,13 @@ function scenarioOf(
   // The attribute's value as the loader reads it (public/embed.js): `s=2.…`, `#s=2.…`, or the
   // whole share link as Share copies it — its hash.
   const value = (hashAttr?.value ?? '').trim();
-  const hash = address ? address.hash : value.slice(value.indexOf('#') + 1);
+  // A link to the lab's page on a preset, no hash (`…/?preset=…`): that preset, as the loader
+  // reads it.
+  const linked =
+    !address && !value.includes('#') && value.includes('?')
+      ? new URLSearchParams(value.slice(value.indexOf('?') + 1)).get('preset')
+      : null;
+  const hash = address ? address.hash : linked ? '' : value.slice(value.indexOf('#') + 1);
   if (hash !== '') {
     const shared = decodeShare(hash);
     if (!shared.ok)
@@ -121,7 +127,7 @@ function scenarioOf(
       hashPin: shared.scenario.expect && { expect: shared.scenario.expect, line: hashAttr!.line },
     };
   }
-  const named = address ? address.query.get('preset') : presetAttr?.value;
+  const named = address ? address.query.get('preset') : (presetAttr?.value ?? linked);
   if (!named)
     return { line: tag.line, message: `${ELEMENT}: give preset="…" or scenario-hash="s=2.…"` };
   // As the page reads `?preset=` (src/platform/presetUrl.ts): any case, space and a trailing `/` ignored.
@@ -129,8 +135,8 @@ function scenarioOf(
   const found = ref.split('/').length <= 2 ? findPreset(ref) : undefined;
   if (!found)
     return {
-      line: presetAttr!.line,
-      message: `${address ? 'src: preset' : 'preset'}: "${clipEcho(named)}" is not a preset of the library${nearPresets(ref)}`,
+      line: (presetAttr ?? hashAttr)!.line,
+      message: `${address ? 'src: preset' : presetAttr ? 'preset' : 'scenario-hash: preset'}: "${clipEcho(named)}" is not a preset of the library${nearPresets(ref)}`,
     };
   const presetRef = `${found.preset.id}/${found.variant.id}`;
   const parsed = parseScenario(found.variant.scenario);

@@ -68,6 +68,19 @@ describe('the loader’s <delivery-lab-embed>', () => {
       ).hash,
     ).toBe('#s=2.abc&p=0');
   });
+
+  it('reads a link to the lab’s page on a preset (its address bar, no hash) as that preset', () => {
+    // It became "#https://…?preset=…", which the player refused as naming no scenario.
+    const u = frameOf(
+      '<delivery-lab-embed scenario-hash="https://lab.example.org/lab/?preset=lost-ack-retry/acks-1"></delivery-lab-embed>',
+    );
+    expect([u.searchParams.get('preset'), u.hash]).toEqual(['lost-ack-retry/acks-1', '']);
+    // Its own preset attribute wins over a page link.
+    const both = frameOf(
+      '<delivery-lab-embed preset="at-most-once" scenario-hash="https://lab.example.org/?preset=at-least-once"></delivery-lab-embed>',
+    );
+    expect(both.searchParams.get('preset')).toBe('at-most-once');
+  });
 });
 
 describe('the frame’s title, for a screen reader', () => {
