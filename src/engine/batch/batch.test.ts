@@ -313,6 +313,56 @@ describe('MERGE / dbt unique_key on a content tuple: a false merge', () => {
   });
 });
 
+describe('dbt delete+insert on a content key', () => {
+  // dbt's delete+insert runs `delete from target where (key) in (select distinct key from
+  // source); insert into target select … from source` — the new rows are not deduplicated
+  // (https://docs.getdbt.com/docs/build/incremental-strategy, docs/semantics/batch.md#writes).
+  const dbtDeleteInsert = {
+    mode: 'dbt-incremental' as const,
+    uniqueKey: true,
+    strategy: 'delete+insert' as const,
+  };
+  it('two real events with one key in the same run both keep their row, retried or not', () => {
+    const same = { date: '2024-03-10', time: '09:00', amount: 5 };
+    const { t, rows } = run({
+      task: { retries: 1 },
+      write: dbtDeleteInsert,
+      dedupeKey: ['time', 'amount'],
+      source: [
+        { id: 'a1', ...same },
+        { id: 'a2', ...same },
+        { id: 'a3', date: '2024-03-10', time: '10:00', amount: 9 },
+      ],
+      faults: [{ logicalDate: 0, tryNumber: 1, point: 'after-write' }],
+    });
+    // Try 1 inserts a1, a2, a3; try 2 deletes both keys' rows (all 3) and inserts the 3 again.
+    expect(t).toMatchObject({ rows: 3, duplicates: 0, lost: 0, falseMerges: 0, observedSum: 19 });
+    expect(rows).toEqual({ a1: 1, a2: 1, a3: 1 });
+  });
+  it("a later day's event with the same key deletes the earlier one's row: a false merge", () => {
+    const tea = { user: 'u1', item: 'tea', amount: 5 };
+    const { v, t, why } = run({
+      periods: 2,
+      write: dbtDeleteInsert,
+      dedupeKey: ['user', 'item', 'amount'],
+      source: [
+        { id: 'x', date: '2024-03-10', ...tea },
+        { id: 'y', date: '2024-03-11', ...tea },
+        { id: 'z', date: '2024-03-11', user: 'u2', item: 'tea', amount: 8 },
+      ],
+    });
+    expect(t).toMatchObject({ rows: 2, lost: 1, falseMerges: 1, observedSum: 13 });
+    expect(v.events.map((e) => [e.id, e.fate, e.mergedInto])).toEqual([
+      ['x', 'false-merge', 'y'],
+      ['y', 'once', null],
+      ['z', 'once', null],
+    ]);
+    expect(why[0]!.sentence).toBe(
+      "x and y are two real events with the same dedupe key (user=u1|item=tea|amount=5): delete+insert deleted x's row for y's, which has the same key. A key coarser than the event id merges distinct events.",
+    );
+  });
+});
+
 describe('determinism', () => {
   it('the same config gives the same trace hash; another fault another hash', () => {
     const a = run(s21({ mode: 'append' })).r.hash;

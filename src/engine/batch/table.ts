@@ -66,9 +66,21 @@ export class PartitionedTable {
     return before - keep.length;
   }
 
-  deleteKeys(keys: ReadonlySet<string>): number {
+  /**
+   * Delete every row whose key one of `incoming` has (delete+insert's DELETE). A deleted row of
+   * an event `incoming` does not hold is replaced by another event with its key: recorded in
+   * `mergedInto` (a false merge if that event is never written again).
+   */
+  deleteKeys(incoming: readonly RowToWrite[]): number {
+    const byKey = new Map<string, string>();
+    for (const w of incoming) if (!byKey.has(w.key)) byKey.set(w.key, w.row.id);
+    const ids = new Set(incoming.map((w) => w.row.id));
+    for (const r of this.rows) {
+      const by = byKey.get(r.key);
+      if (by !== undefined && !ids.has(r.eventId)) this.mergedInto.set(r.eventId, by);
+    }
     const before = this.rows.length;
-    const keep = this.rows.filter((r) => !keys.has(r.key));
+    const keep = this.rows.filter((r) => !byKey.has(r.key));
     this.rows.length = 0;
     this.rows.push(...keep);
     return before - keep.length;

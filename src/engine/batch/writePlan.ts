@@ -88,8 +88,11 @@ export function planWrite(p: {
     partition: p.target ?? periodOfRow(p.cal, row),
   }));
   let dropped = new Map<string, string>();
-  if (kind === 'merge' || kind === 'delete-keys')
-    ({ kept: toWrite, dropped } = distinctOnKey(toWrite));
+  // A MERGE's source is deduplicated on the key first (DISTINCT ON). dbt's delete+insert is not:
+  // `delete from target where (key) in (select distinct key from source)`, then every source row
+  // inserted (https://docs.getdbt.com/docs/build/incremental-strategy,
+  // docs/semantics/batch.md#writes) — two real events with one key in a run both keep a row.
+  if (kind === 'merge') ({ kept: toWrite, dropped } = distinctOnKey(toWrite));
   const partitions =
     p.target !== null
       ? [p.target]
@@ -116,7 +119,7 @@ export function planWrite(p: {
       return [stmt('delete-partition', partitions, [], now)];
     }
     if (kind === 'delete-keys') {
-      table.deleteKeys(new Set(toWrite.map((w) => w.key)));
+      table.deleteKeys(toWrite);
       return [
         stmt(
           'delete-keys',

@@ -250,7 +250,9 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
         const key = dedupeKeyOf(row, run.config.dedupeKey);
         const by = run.skippedBy.has(l.id)
           ? `the dedupe store held ${storeKeyName(key)} for ${l.mergedInto}, so {id} was skipped`
-          : `the ${kind === 'merge' ? 'MERGE' : 'write'} took it for ${l.mergedInto} (DISTINCT ON / matched row) and kept one row`;
+          : kind === 'delete-keys'
+            ? `delete+insert deleted {id}'s row for ${l.mergedInto}'s, which has the same key`
+            : `the ${kind === 'merge' ? 'MERGE' : 'write'} took it for ${l.mergedInto} (DISTINCT ON / matched row) and kept one row`;
         template = `{id} and ${l.mergedInto} are two real events with the same dedupe key (${key}): ${by}. A key coarser than the event id merges distinct events.`;
         entries = run.trace.flatMap((e, i) =>
           e.events?.includes(l.id) && e.kind === 'claim-skipped' ? [i] : [],
