@@ -171,6 +171,8 @@ export {
   exploreBatch,
   explainBatchTrial,
   minimalBatchCounterexample,
+  batchCounterexample,
+  batchCellsCounterexample,
 } from './batch/explore';
 export type { BatchExploration, BatchPlacementKind, BatchTrial } from './batch/explore';
 export { periodLabel, periodOfRow, dateOf, dayNumber } from './batch/calendar';
