@@ -12,7 +12,7 @@ import { LIMITS } from '../scenario/limits';
 import { int, ms, name } from '../scenario/schemaFields';
 import { groupDigits } from '../groupDigits';
 import { DATE_PATTERN, calendarOf, periodLabel } from './calendar';
-import { CONTENT_COLUMNS } from './contentColumns';
+import { CONTENT_COLUMNS, dedupeKeyIssue } from './contentColumns';
 
 export { CONTENT_COLUMNS, EVENT_CONTENT_COLUMNS } from './contentColumns';
 
@@ -23,10 +23,15 @@ const date = () =>
  * What identifies "the same event" for a dedupe mechanism: the producer's event id, or a tuple
  * of content columns (two real events with equal content then merge: a false merge).
  */
-export const DedupeKeySchema = z.union([
-  z.literal('event-id'),
-  z.array(z.enum(CONTENT_COLUMNS)).min(1).max(CONTENT_COLUMNS.length),
-]);
+export const DedupeKeySchema = z.union(
+  [z.literal('event-id'), z.array(z.enum(CONTENT_COLUMNS)).min(1).max(CONTENT_COLUMNS.length)],
+  {
+    error: (iss) =>
+      iss.code === 'invalid_union'
+        ? dedupeKeyIssue(iss.input, ['event-id'], CONTENT_COLUMNS)
+        : undefined,
+  },
+);
 
 /** Content columns (free text), e.g. an event time "09:15:00", a user and an item. */
 export const contentFields = () => ({

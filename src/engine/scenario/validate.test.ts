@@ -59,6 +59,53 @@ describe('scenario validation names the field of every problem', () => {
     });
   });
 
+  // A content key written with the table's column names (the SQL export's event_time, user_id) or
+  // with the id's spelling got "Invalid input", naming nothing (docs/semantics/batch.md#dedupe-keys,
+  // docs/semantics/sinks.md#content-keys).
+  it('a dedupe key or sink key the schema cannot read names what it takes, and the column meant', () => {
+    const job = (dedupeKey: unknown) =>
+      parseScenario({
+        version: 1,
+        name: 'job',
+        batch: { dedupeKey, source: [{ id: 'o1', date: '2024-03-10' }] },
+      });
+    const COLUMNS = 'date, hour, time, user, item, amount';
+    expect(job(['event_time', 'amount'])).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'batch.dedupeKey',
+          message: `"event_time" is no content column: a key is "event-id" or a list of ${COLUMNS}; did you mean "time" (the table's event_time)?`,
+        },
+      ],
+    });
+    expect(job('event_id')).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'batch.dedupeKey',
+          message: `"event_id" is no key: a key is "event-id" or a list of ${COLUMNS}; did you mean "event-id"?`,
+        },
+      ],
+    });
+    const sink = parseScenario({
+      version: 1,
+      name: 'sink',
+      workload: { topic: 't', events: [{ id: 'e1', amount: 1, at: 0 }] },
+      sink: { type: 'table', key: ['user_id'] },
+    });
+    expect(sink).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'sink.key',
+          message:
+            '"user_id" is no content column: a key is "business-id", "uuid-per-attempt", "source-offset" or a list of time, user, item, amount; did you mean "user" (the table\'s user_id)?',
+        },
+      ],
+    });
+  });
+
   it('refuses unknown keys, wrong types and unknown kinds', () => {
     // An unknown key is named by its own path, at any depth (the top level too).
     expect(paths({ ...base, producer: { akcs: 'all' } })).toEqual(['producer.akcs']);
