@@ -388,6 +388,16 @@ describe('schema', () => {
       source: [{ id: 'x', date: '2024-03-01' }],
     });
     expect(split.error!.issues[0]!.path).toEqual(['write', 'atomic']);
+    // A day the month does not have was read as the next month's (2024-02-30 as 2024-03-01):
+    // outside the job's dates, the row was silently never read.
+    const feb30 = BatchSchema.safeParse({
+      startDate: '2023-02-29',
+      source: [{ id: 'x', date: '2024-02-30' }],
+    });
+    expect(feb30.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['startDate', '2023-02-29 is no date: February 2023 has 28 days'],
+      ['source.0.date', '2024-02-30 is no date: February 2024 has 29 days'],
+    ]);
   });
 });
 
