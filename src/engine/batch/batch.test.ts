@@ -187,6 +187,24 @@ describe('wrong partition', () => {
     });
     expect(r.runs.map((x) => x.logicalDate)).toEqual([2]);
   });
+  it('a date no run has is said so: catchup off, or no logical date of the job', () => {
+    // Switched on at 2024-03-13 01:00 without catchup: only 2024-03-12 (the latest completed
+    // interval) runs, then the schedule; 2024-03-10 is before it, 2024-03-20 past periods 3.
+    const { why } = run({
+      periods: 3,
+      catchup: false,
+      deployedAtMs: 3 * DAY_MS + HOUR_MS,
+      source: [
+        { id: 'a1', date: '2024-03-10' },
+        { id: 'c1', date: '2024-03-12' },
+        { id: 'z1', date: '2024-03-20' },
+      ],
+    });
+    expect(why.map((w) => w.sentence)).toEqual([
+      'No attempt read a1 (dated 2024-03-10): no run of 2024-03-10 was made — catchup is off and the DAG was switched on at 2024-03-13 01:00, so its runs start with the latest completed interval, 2024-03-12.',
+      'No attempt read z1 (dated 2024-03-20): the job has no logical date 2024-03-20 — periods 3 gives 2024-03-10 to 2024-03-12.',
+    ]);
+  });
 });
 
 describe('a crash mid-write after 4 rows, then a retry', () => {

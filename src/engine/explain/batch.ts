@@ -200,6 +200,29 @@ function storeLetThrough(run: BatchRun, id: string, wrote: number[], ttlMs: numb
   return 'the row was written but its key not yet claimed in the dedupe store when the task crashed, so the retry found no claim (write then claim duplicates an event on a crash between the two)';
 }
 
+/**
+ * Why a pinned window never read a date: the job has no such logical date (past `periods`, or
+ * before `startDate`), or catchup is off and the DAG, switched on later, never ran it — "only the
+ * latest completed interval" then the schedule
+ * (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dag-run.html#catchup);
+ * else the row landed after its date's runs read.
+ */
+function noRunWords(run: BatchRun, date: number): string {
+  const c = run.config;
+  const label = (p: number) => periodLabel(run.calendar, p);
+  if (date < 0 || date >= c.periods)
+    return `the job has no logical date ${label(date)} — periods ${c.periods} gives ${label(0)} to ${label(c.periods - 1)}`;
+  const ran = run.runs.filter((r) => r.kind === 'scheduled').map((r) => r.logicalDate);
+  if (
+    !run.runs.some((r) => r.logicalDate === date) &&
+    !c.catchup &&
+    ran.length > 0 &&
+    date < Math.min(...ran)
+  )
+    return `no run of ${label(date)} was made — catchup is off and the DAG was switched on at ${batchTimeLabel(run, c.deployedAtMs)}, so its runs start with the latest completed interval, ${label(Math.min(...ran))}`;
+  return 'no run read its date after it landed';
+}
+
 export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[] {
   const groups = new Map<string, BatchExplanation>();
   const entryOf = (kind: string, attempt: number) =>
@@ -282,7 +305,7 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
             row.addedAtMs !== undefined
               ? `; it landed in the source at ${batchTimeLabel(run, row.addedAtMs)}, a late-arriving row`
               : '';
-          template = `No attempt read {id} (dated ${own}): ${run.config.window === 'clock' ? 'the runs of its date read their window from the clock, which pointed at another day' : 'no run read its date after it landed'}${late}.`;
+          template = `No attempt read {id} (dated ${own}): ${run.config.window === 'clock' ? 'the runs of its date read their window from the clock, which pointed at another day' : noRunWords(run, l.partition)}${late}.`;
         } else if (wrote.length > 0) {
           const deleter = run.statements.find(
             (s) =>
