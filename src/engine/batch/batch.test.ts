@@ -13,7 +13,12 @@ import { describe, expect, it } from 'vitest';
 import { BatchSchema, type BatchInput } from './schema';
 import { simulateBatch } from './simulateBatch';
 import { checkBatch, rowsPerEvent } from './checker';
-import { explainBatch, windowWords } from '../explain/batch';
+import {
+  batchFaultsNeverFired,
+  explainBatch,
+  neverFiredWords,
+  windowWords,
+} from '../explain/batch';
 import { DAY_MS, HOUR_MS, dateOf, dayNumber } from './calendar';
 import { applyBatchGuarantee } from './guarantee';
 
@@ -328,6 +333,32 @@ describe('MERGE / dbt unique_key on a content tuple: a false merge', () => {
     expect(content.t).toMatchObject({ rows: 2, lost: 1, falseMerges: 1 });
     expect(content.why[0]!.sentence).toContain('e2 and e1 are two real events');
     expect(run({ write: { mode: 'merge' }, source }).t).toMatchObject({ rows: 3, lost: 0 });
+  });
+});
+
+describe('a crash mid-write after more rows than the write has', () => {
+  // The fault's condition never comes: the write of 3 rows commits before a 51st row, so the try
+  // succeeds and the fault is flagged as never fired (docs/semantics/batch.md#faults: "a try the
+  // date never reaches is no crash at all"). It crashed the try before its commit and, with no
+  // retry, lost the day.
+  const three = ['a1', 'a2', 'a3'].map((id) => ({ id, date: '2024-03-10' }));
+  it('never fires: the write commits, the fault is listed with the rows the try wrote', () => {
+    const { r, t } = run({
+      source: three,
+      faults: [{ logicalDate: 0, tryNumber: 1, point: 'mid-write', afterRows: 50 }],
+    });
+    expect(t).toMatchObject({ rows: 3, lost: 0, duplicates: 0 });
+    expect(r.attempts.map((a) => a.outcome)).toEqual(['success']);
+    expect(batchFaultsNeverFired(r).map(neverFiredWords)).toEqual([
+      'fault 0, mid-write after 50 rows on try 1 of 2024-03-10, never fired: that try wrote 3 rows',
+    ]);
+  });
+  it('after exactly the rows it has, an atomic write still dies before its commit', () => {
+    const { t } = run({
+      source: three,
+      faults: [{ logicalDate: 0, tryNumber: 1, point: 'mid-write', afterRows: 3 }],
+    });
+    expect(t).toMatchObject({ rows: 0, lost: 3 });
   });
 });
 

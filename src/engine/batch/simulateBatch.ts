@@ -45,6 +45,8 @@ export interface Attempt {
   endAt: number;
   outcome: 'success' | 'crashed';
   crash: BatchFault | null;
+  /** A fault on this try whose condition never came (mid-write after more rows than it wrote). */
+  unfired?: { fault: BatchFault; rows: number };
 }
 
 export interface BatchRun {
@@ -183,6 +185,10 @@ export function simulateBatch(config: BatchConfig): BatchRun {
       store,
     });
     attempt.partitions = plan.partitions;
+    if (crash !== null && plan.crashed === null) {
+      attempt.crash = null;
+      attempt.unfired = { fault: crash, rows: plan.rows };
+    }
     for (const op of plan.ops) schedule(op.at, () => applyOp(op, runId, id));
     schedule(plan.endAt, () => finish(runId, id, plan.crashed));
   };

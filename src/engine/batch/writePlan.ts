@@ -36,6 +36,8 @@ export interface WritePlan {
   endAt: number;
   crashed: BatchFault | null;
   partitions: number[];
+  /** The rows the write has (after a MERGE's DISTINCT ON). */
+  rows: number;
 }
 
 /** The write a config asks for, reduced to what it does to the table. */
@@ -79,7 +81,7 @@ export function planWrite(p: {
   table: PartitionedTable;
   store: DedupeStore | null;
 }): WritePlan {
-  const { config, table, store, attempt, writeAt, crash } = p;
+  const { config, table, store, attempt, writeAt } = p;
   const rowMs = config.task.rowMs;
   const kind = writeKind(config.write);
   let toWrite: RowToWrite[] = p.rows.map((row) => ({
@@ -98,8 +100,12 @@ export function planWrite(p: {
       ? [p.target]
       : [...new Set(toWrite.map((w) => w.partition))].sort((a, b) => a - b);
   const n = toWrite.length;
+  // A crash mid-write after more rows than the write has never comes: the write ends first, and
+  // the fault never fires (docs/semantics/batch.md#faults).
+  const crash = p.crash?.point === 'mid-write' && p.crash.afterRows > n ? null : p.crash;
   const point = crash?.point ?? null;
-  if (point === 'before-write') return { ops: [], endAt: writeAt, crashed: crash, partitions };
+  if (point === 'before-write')
+    return { ops: [], endAt: writeAt, crashed: crash, partitions, rows: n };
   const done = point === 'mid-write' ? Math.min(crash!.afterRows, n) : n;
   const crashed = point === null ? null : crash;
   const stmt = (k: Statement['kind'], parts: number[], ids: string[], now: number): Statement => ({
@@ -186,9 +192,15 @@ export function planWrite(p: {
     const cut = point === 'mid-write' ? done : n;
     if (claimsFirst) {
       if (point === 'mid-write')
-        return { ops: ops.slice(0, cut), endAt: writeAt + cut * rowMs, crashed, partitions };
+        return {
+          ops: ops.slice(0, cut),
+          endAt: writeAt + cut * rowMs,
+          crashed,
+          partitions,
+          rows: n,
+        };
       ops.push({ at: writeAtEnd, apply: write });
-      return { ops, endAt: writeAtEnd, crashed, partitions };
+      return { ops, endAt: writeAtEnd, crashed, partitions, rows: n };
     }
     ops.push({ at: writeAtEnd, apply: write });
     // The claims follow the write, for the rows it wrote (known when they run).
@@ -197,14 +209,14 @@ export function planWrite(p: {
         at: writeAtEnd + (i + 1) * rowMs,
         apply: (now) => (i < passed.length ? claim(passed[i]!)(now) : EMPTY()),
       });
-    return { ops, endAt: writeAtEnd + cut * rowMs, crashed, partitions };
+    return { ops, endAt: writeAtEnd + cut * rowMs, crashed, partitions, rows: n };
   }
   const perRow = store !== null || !config.write.atomic;
   if (!perRow) {
     const commitAt = writeAt + n * rowMs;
     // A crash before the commit rolls the whole write back.
     if (point === 'mid-write')
-      return { ops: [], endAt: writeAt + done * rowMs, crashed, partitions };
+      return { ops: [], endAt: writeAt + done * rowMs, crashed, partitions, rows: n };
     const apply = (now: number): OpResult => {
       noteDropped();
       if (kind === 'overwrite' && config.write.as !== 'delete-insert') {
@@ -237,7 +249,7 @@ export function planWrite(p: {
       );
       return { ...EMPTY(), statements: out };
     };
-    return { ops: [{ at: commitAt, apply }], endAt: commitAt, crashed, partitions };
+    return { ops: [{ at: commitAt, apply }], endAt: commitAt, crashed, partitions, rows: n };
   }
 
   const ops: WriteOp[] = [
@@ -294,5 +306,5 @@ export function planWrite(p: {
     endAt = writeAt + (done + 1) * rowMs;
     ops.push({ at: endAt, apply: rowOp(toWrite[done]!, false) });
   }
-  return { ops, endAt, crashed, partitions };
+  return { ops, endAt, crashed, partitions, rows: n };
 }

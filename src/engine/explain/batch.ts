@@ -126,12 +126,15 @@ export function batchFaultsNeverFired(run: BatchRun): BatchFaultNeverFired[] {
     const first = faults.findIndex(
       (g) => g.logicalDate === f.logicalDate && g.tryNumber === f.tryNumber,
     );
+    const unfired = run.attempts.find((a) => a.unfired?.fault === f)?.unfired;
     const why =
       first !== index
         ? `fault ${first} strikes that try first (one fault per try)`
-        : tries === 0
-          ? `no run of ${day} ran`
-          : `${day} had ${tries === 1 ? '1 try' : `${tries} tries`}`;
+        : unfired !== undefined
+          ? `that try wrote ${unfired.rows} row${unfired.rows === 1 ? '' : 's'}`
+          : tries === 0
+            ? `no run of ${day} ran`
+            : `${day} had ${tries === 1 ? '1 try' : `${tries} tries`}`;
     const point =
       f.point === 'mid-write'
         ? `mid-write after ${f.afterRows} row${f.afterRows === 1 ? '' : 's'}`
