@@ -182,6 +182,7 @@ export type { Statement, StatementKind, TableRow } from './batch/table';
 export { dedupeKeyOf, DedupeStore, storeKeyName } from './dedupe/dedupeStore';
 export {
   explainBatch,
+  attemptOutcomeWords,
   attemptWords,
   backfillSkips,
   batchFaultsNeverFired,

@@ -362,6 +362,72 @@ describe('a crash mid-write after more rows than the write has', () => {
   });
 });
 
+describe('dbt merge on a unique_key two events share', () => {
+  // dbt's merge takes the new rows as they are (`merge into … using (new rows) on <unique_key>`):
+  // while the target lacks the key both rows are inserted; once target rows have it, two new
+  // rows matching one target row make the MERGE fail — PostgreSQL: "a target row shouldn't join
+  // to more than one data source row … later attempts to modify the row will cause an error"
+  // (21000, https://www.postgresql.org/docs/current/sql-merge.html). docs/semantics/batch.md#writes
+  const dbtMerge = {
+    mode: 'dbt-incremental' as const,
+    uniqueKey: true,
+    strategy: 'merge' as const,
+  };
+  const same = { date: '2024-03-10', time: '09:00', amount: 5 };
+  const source = [
+    { id: 'a1', ...same },
+    { id: 'a2', ...same },
+    { id: 'a3', date: '2024-03-10', time: '10:00', amount: 9 },
+  ];
+  it('the first run inserts both; its retry after the commit fails on every try, the table kept', () => {
+    const { r, t, rows } = run({
+      task: { retries: 1 },
+      write: dbtMerge,
+      dedupeKey: ['time', 'amount'],
+      source,
+      faults: [{ logicalDate: 0, tryNumber: 1, point: 'after-write' }],
+    });
+    // Try 1 commits a1, a2, a3 (3 rows), then its post-load check fails; try 2's MERGE matches
+    // the a1 and a2 rows with both new rows: 21000, the try fails, no retry is left.
+    expect(rows).toEqual({ a1: 1, a2: 1, a3: 1 });
+    expect(t).toMatchObject({ rows: 3, duplicates: 0, lost: 0, falseMerges: 0 });
+    expect(r.attempts.map((a) => [a.outcome, a.failure ?? null])).toEqual([
+      ['crashed', null],
+      [
+        'crashed',
+        'its MERGE matched one target row with 2 new rows (key time=09:00|amount=5): cardinality_violation (21000)',
+      ],
+    ]);
+    expect(r.runs[0]!.state).toBe('failed');
+  });
+  it("a later day's two events on an earlier row's key: the MERGE fails, both lost, said so", () => {
+    // x (2024-03-10) is inserted; 2024-03-11's y1 and y2 share its key: both match x's row.
+    const tea = { user: 'u1', item: 'tea', amount: 5 };
+    const { t, why, rows } = run({
+      periods: 2,
+      write: dbtMerge,
+      dedupeKey: ['user', 'item', 'amount'],
+      source: [
+        { id: 'x', date: '2024-03-10', ...tea },
+        { id: 'y1', date: '2024-03-11', ...tea },
+        { id: 'y2', date: '2024-03-11', ...tea },
+      ],
+    });
+    expect(rows).toEqual({ x: 1, y1: 0, y2: 0 });
+    expect(t).toMatchObject({ rows: 1, lost: 2, falseMerges: 0 });
+    expect(why.map((w) => [w.events, w.sentence])).toEqual([
+      [
+        ['y1', 'y2'],
+        'y1 was read by try 1 of 2024-03-11 (the scheduled run, started 2024-03-12 00:00) but never committed: its MERGE matched one target row with 2 new rows (key user=u1|item=tea|amount=5): cardinality_violation (21000), and no retry was left.',
+      ],
+    ]);
+  });
+  it('write.mode merge keeps its DISTINCT ON: a2 is a false merge, as before', () => {
+    const { t } = run({ write: { mode: 'merge' }, dedupeKey: ['time', 'amount'], source });
+    expect(t).toMatchObject({ rows: 2, lost: 1, falseMerges: 1 });
+  });
+});
+
 describe('dbt delete+insert on a content key', () => {
   // dbt's delete+insert runs `delete from target where (key) in (select distinct key from
   // source); insert into target select … from source` — the new rows are not deduplicated

@@ -23,6 +23,8 @@ interface OpResult {
   claims: string[];
   /** Events the store skipped: `skipped → the event holding the key`. */
   skipped: [string, string][];
+  /** The statement failed (nothing applied): why, in words. */
+  failed?: string;
 }
 
 export interface WriteOp {
@@ -90,11 +92,21 @@ export function planWrite(p: {
     partition: p.target ?? periodOfRow(p.cal, row),
   }));
   let dropped = new Map<string, string>();
-  // A MERGE's source is deduplicated on the key first (DISTINCT ON). dbt's delete+insert is not:
-  // `delete from target where (key) in (select distinct key from source)`, then every source row
-  // inserted (https://docs.getdbt.com/docs/build/incremental-strategy,
-  // docs/semantics/batch.md#writes) — two real events with one key in a run both keep a row.
-  if (kind === 'merge') ({ kept: toWrite, dropped } = distinctOnKey(toWrite));
+  // A MERGE's source is deduplicated on the key first (DISTINCT ON). dbt's are not: its
+  // delete+insert is `delete from target where (key) in (select distinct key from source)`, then
+  // every source row inserted, and its merge takes the source as it is — a MERGE whose target row
+  // two source rows match fails (https://docs.getdbt.com/docs/build/incremental-strategy,
+  // docs/semantics/batch.md#writes).
+  const dbt = config.write.mode === 'dbt-incremental';
+  if (kind === 'merge' && !dbt) ({ kept: toWrite, dropped } = distinctOnKey(toWrite));
+  /** Why one MERGE of `rows` fails (PostgreSQL's 21000), or undefined. */
+  const mergeFails = (rows: readonly RowToWrite[]): string | undefined => {
+    if (kind !== 'merge' || !dbt) return undefined;
+    const c = table.mergeCardinality(rows);
+    return c === null
+      ? undefined
+      : `its MERGE matched one target row with ${c.rows} new rows (key ${c.key}): cardinality_violation (21000)`;
+  };
   const partitions =
     p.target !== null
       ? [p.target]
@@ -170,12 +182,12 @@ export function planWrite(p: {
       return { ...EMPTY(), claims: [w.row.id] };
     };
     const write = (now: number): OpResult => {
+      const failed = mergeFails(passed);
+      if (failed !== undefined) return { ...EMPTY(), failed };
       noteDropped();
       const out = prelude(now);
-      for (const w of passed) {
-        if (kind === 'merge') table.merge(w, attempt);
-        else table.insert(w, attempt);
-      }
+      if (kind === 'merge') table.mergeAll(passed, attempt);
+      else for (const w of passed) table.insert(w, attempt);
       const ids = passed.map((w) => w.row.id);
       out.push(stmt(kind === 'merge' ? 'merge' : 'insert', partitions, ids, now));
       const claims = order === 'one-transaction' ? ids : [];
@@ -218,6 +230,8 @@ export function planWrite(p: {
     if (point === 'mid-write')
       return { ops: [], endAt: writeAt + done * rowMs, crashed, partitions, rows: n };
     const apply = (now: number): OpResult => {
+      const failed = mergeFails(toWrite);
+      if (failed !== undefined) return { ...EMPTY(), failed };
       noteDropped();
       if (kind === 'overwrite' && config.write.as !== 'delete-insert') {
         table.deletePartitions(partitions);
@@ -235,10 +249,8 @@ export function planWrite(p: {
         };
       }
       const out = prelude(now);
-      for (const w of toWrite) {
-        if (kind === 'merge') table.merge(w, attempt);
-        else table.insert(w, attempt);
-      }
+      if (kind === 'merge') table.mergeAll(toWrite, attempt);
+      else for (const w of toWrite) table.insert(w, attempt);
       out.push(
         stmt(
           kind === 'merge' ? 'merge' : 'insert',

@@ -143,6 +143,15 @@ export function batchFaultsNeverFired(run: BatchRun): BatchFaultNeverFired[] {
   });
 }
 
+/**
+ * How an attempt ended, in words: "success", "crashed (after-write)", or "failed: its MERGE failed:
+ * … (21000)" — a write statement the database refused (docs/semantics/batch.md#writes).
+ */
+export function attemptOutcomeWords(a: BatchRun['attempts'][number]): string {
+  if (a.failure !== undefined) return `failed: ${a.failure}`;
+  return a.outcome === 'crashed' && a.crash ? `crashed (${a.crash.point})` : a.outcome;
+}
+
 /** A fault that never fired, in one line: "fault 2, before-write on try 3 of …, never fired: …". */
 export function neverFiredWords(f: BatchFaultNeverFired): string {
   return `fault ${f.index}, ${f.fault}, never fired: ${f.why}`;
@@ -329,7 +338,9 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
             : `{id} was written and then removed.`;
           if (deleter) entries = [entryOf('statement', deleter.attempt)];
         } else {
-          template = `{id} was read by ${attemptWords(run, readers[readers.length - 1]!)} but never committed: the task crashed before its write committed and no retry was left.`;
+          const last = readers[readers.length - 1]!;
+          const failure = run.attempts[last]!.failure;
+          template = `{id} was read by ${attemptWords(run, last)} but never committed: ${failure !== undefined ? `${failure}, and no retry was left` : 'the task crashed before its write committed and no retry was left'}.`;
         }
         break;
       }
