@@ -471,3 +471,24 @@ test('batch Compare: a lane sets a job field (a longer dedupe TTL), as sim --com
   await page.keyboard.press('Control+z');
   await expect(page.getByRole('list', { name: 'Lane 2: job fields set otherwise' })).toHaveCount(0);
 });
+
+// The dedupe key's content columns beside the schedule: each checkbox sat against the previous
+// column's name, with no room between the labels ("date☐ hour☑ time"), so which box ticks which
+// column was a guess. Each box is now nearer its own name than the name before it.
+test('the dedupe key’s column checkboxes: each box beside its own column, apart from the one before', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('?preset=content-key-false-merge/content-key-store');
+  const group = page.getByRole('group', { name: /content columns/ });
+  await expect(group).toBeVisible();
+  const labels = group.locator('label');
+  const n = await labels.count();
+  expect(n).toBe(6);
+  for (let i = 1; i < n; i++) {
+    const prev = (await labels.nth(i - 1).boundingBox())!;
+    const box = (await labels.nth(i).locator('input').boundingBox())!;
+    // The gap after the previous label, against the box's gap to its own name (0.35em ≈ 5 px).
+    expect(box.x - (prev.x + prev.width)).toBeGreaterThanOrEqual(10);
+  }
+});

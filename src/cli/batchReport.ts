@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  attemptOutcomeWords,
   attemptWords,
   backfillSkips,
   batchFaultsNeverFired,
@@ -52,7 +53,7 @@ export function batchText(r: BatchResult, name: string, ref: string | null): str
   lines.push('', 'Runs:');
   r.run.attempts.forEach((a, i) => {
     lines.push(
-      `  ${attemptWords(r.run, i)}: ${a.outcome}${a.crash ? ` (${a.crash.point})` : ''}, ${windowWords(r.run, i)}, read ${formatCountOf(a.read.length, 'row')}`,
+      `  ${attemptWords(r.run, i)}: ${attemptOutcomeWords(a)}, ${windowWords(r.run, i)}, read ${formatCountOf(a.read.length, 'row')}`,
     );
   });
   // A date a backfill gave no run (its latest run queued or running): else the backfill's

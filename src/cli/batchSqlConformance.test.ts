@@ -55,4 +55,28 @@ describe('PostgreSQL agrees with the batch engine', () => {
     expect(result.real.reduce((n, row) => n + row.amount, 0)).toBe(1100);
     expect(new Set(result.real.map((row) => row.src))).toEqual(new Set(['2024-03-10']));
   }, 60_000);
+
+  it('dbt delete+insert on a content key: both events with one key keep a row on PostgreSQL (3 rows)', async () => {
+    // dbt: DELETE the source's keys, then INSERT every source row, not deduplicated. a1 and a2
+    // share (event_time, amount); the retry deletes the 3 rows and inserts the 3 again.
+    const r = parseScenario({
+      version: 1,
+      name: 'dbt delete+insert, content key',
+      batch: {
+        task: { retries: 1 },
+        write: { mode: 'dbt-incremental', uniqueKey: true, strategy: 'delete+insert' },
+        dedupeKey: ['time', 'amount'],
+        source: [
+          { id: 'a1', date: '2024-03-10', time: '09:00', amount: 5 },
+          { id: 'a2', date: '2024-03-10', time: '09:00', amount: 5 },
+          { id: 'a3', date: '2024-03-10', time: '10:00', amount: 9 },
+        ],
+        faults: [{ logicalDate: 0, tryNumber: 1, point: 'after-write' }],
+      },
+    });
+    if (!r.ok) throw new Error('does not parse');
+    const result = await conform(r.scenario);
+    expect(result.differences).toEqual([]);
+    expect(result.real.map((row) => row.id).sort()).toEqual(['a1', 'a2', 'a3']);
+  }, 60_000);
 });

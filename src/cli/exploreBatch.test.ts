@@ -140,6 +140,21 @@ describe('sim <batch scenario> --explore', () => {
     );
   });
 
+  it('depth 2: a pair whose earlier fault breaks the claim alone gives that fault by itself', () => {
+    // jobFile(2): e1 landing 1 ms after try 1 started (86,400,001) loses e1 on its own (depth
+    // 1's counterexample). The earliest breaking pair is e1 late, then e2 late (both at
+    // 86,400,001); docs/cli.md: "its counterexample is a pair only when neither of the pair's
+    // faults breaks the claim alone (the one that does is given by itself)" — e1 alone, 1 lost.
+    const r = cli([jobFile(2), '--explore', '--depth', '2', '--format', 'json']);
+    expect(json(r).counterexample).toMatchObject({
+      faults: [{ field: 'batch.source', value: { id: 'e1', addedAtMs: 86_400_001 } }],
+      timeMs: 86_400_001,
+      outcome: 'losses',
+      lost: 1,
+      duplicated: 0,
+    });
+  });
+
   it('refuses a streaming kind, and pairs past the bound, naming the option', () => {
     const file = jobFile(2);
     const wrongKind = cli([file, '--explore', '--kinds', 'crash,rebalance']);

@@ -7,8 +7,8 @@
 import {
   BATCH_PLACEMENT_KINDS,
   explainBatchTrial,
+  batchCounterexample,
   exploreBatch,
-  minimalBatchCounterexample,
   simulateBatch,
   type BatchPlacement,
   type BatchTrial,
@@ -56,8 +56,7 @@ export function exploreBatchReport(
     totals[t.result.outcome]++;
     (byKind[anchor(t).kind] ??= zero())[t.result.outcome]++;
   }
-  const c = minimalBatchCounterexample(x);
-  const trial = c === null ? null : x.trials[c]!;
+  const trial = batchCounterexample(job, s.claim, x);
   return {
     scenario: s.name,
     ...(presetRef ? { preset: presetRef } : {}),

@@ -172,6 +172,8 @@ export {
   exploreBatch,
   explainBatchTrial,
   minimalBatchCounterexample,
+  batchCounterexample,
+  batchCellsCounterexample,
 } from './batch/explore';
 export type { BatchExploration, BatchPlacementKind, BatchTrial } from './batch/explore';
 export { periodLabel, periodOfRow, dateOf, dayNumber } from './batch/calendar';
@@ -181,6 +183,7 @@ export type { Statement, StatementKind, TableRow } from './batch/table';
 export { dedupeKeyOf, DedupeStore, storeKeyName } from './dedupe/dedupeStore';
 export {
   explainBatch,
+  attemptOutcomeWords,
   attemptWords,
   backfillSkips,
   batchFaultsNeverFired,

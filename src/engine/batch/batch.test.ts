@@ -13,7 +13,12 @@ import { describe, expect, it } from 'vitest';
 import { BatchSchema, type BatchInput } from './schema';
 import { simulateBatch } from './simulateBatch';
 import { checkBatch, rowsPerEvent } from './checker';
-import { explainBatch, windowWords } from '../explain/batch';
+import {
+  batchFaultsNeverFired,
+  explainBatch,
+  neverFiredWords,
+  windowWords,
+} from '../explain/batch';
 import { DAY_MS, HOUR_MS, dateOf, dayNumber } from './calendar';
 import { applyBatchGuarantee } from './guarantee';
 
@@ -187,6 +192,24 @@ describe('wrong partition', () => {
     });
     expect(r.runs.map((x) => x.logicalDate)).toEqual([2]);
   });
+  it('a date no run has is said so: catchup off, or no logical date of the job', () => {
+    // Switched on at 2024-03-13 01:00 without catchup: only 2024-03-12 (the latest completed
+    // interval) runs, then the schedule; 2024-03-10 is before it, 2024-03-20 past periods 3.
+    const { why } = run({
+      periods: 3,
+      catchup: false,
+      deployedAtMs: 3 * DAY_MS + HOUR_MS,
+      source: [
+        { id: 'a1', date: '2024-03-10' },
+        { id: 'c1', date: '2024-03-12' },
+        { id: 'z1', date: '2024-03-20' },
+      ],
+    });
+    expect(why.map((w) => w.sentence)).toEqual([
+      'No attempt read a1 (dated 2024-03-10): no run of 2024-03-10 was made — catchup is off and the DAG was switched on at 2024-03-13 01:00, so its runs start with the latest completed interval, 2024-03-12.',
+      'No attempt read z1 (dated 2024-03-20): the job has no logical date 2024-03-20 — periods 3 gives 2024-03-10 to 2024-03-12.',
+    ]);
+  });
 });
 
 describe('a crash mid-write after 4 rows, then a retry', () => {
@@ -313,6 +336,148 @@ describe('MERGE / dbt unique_key on a content tuple: a false merge', () => {
   });
 });
 
+describe('a crash mid-write after more rows than the write has', () => {
+  // The fault's condition never comes: the write of 3 rows commits before a 51st row, so the try
+  // succeeds and the fault is flagged as never fired (docs/semantics/batch.md#faults: "a try the
+  // date never reaches is no crash at all"). It crashed the try before its commit and, with no
+  // retry, lost the day.
+  const three = ['a1', 'a2', 'a3'].map((id) => ({ id, date: '2024-03-10' }));
+  it('never fires: the write commits, the fault is listed with the rows the try wrote', () => {
+    const { r, t } = run({
+      source: three,
+      faults: [{ logicalDate: 0, tryNumber: 1, point: 'mid-write', afterRows: 50 }],
+    });
+    expect(t).toMatchObject({ rows: 3, lost: 0, duplicates: 0 });
+    expect(r.attempts.map((a) => a.outcome)).toEqual(['success']);
+    expect(batchFaultsNeverFired(r).map(neverFiredWords)).toEqual([
+      'fault 0, mid-write after 50 rows on try 1 of 2024-03-10, never fired: that try wrote 3 rows',
+    ]);
+  });
+  it('after exactly the rows it has, an atomic write still dies before its commit', () => {
+    const { t } = run({
+      source: three,
+      faults: [{ logicalDate: 0, tryNumber: 1, point: 'mid-write', afterRows: 3 }],
+    });
+    expect(t).toMatchObject({ rows: 0, lost: 3 });
+  });
+});
+
+describe('dbt merge on a unique_key two events share', () => {
+  // dbt's merge takes the new rows as they are (`merge into … using (new rows) on <unique_key>`):
+  // while the target lacks the key both rows are inserted; once target rows have it, two new
+  // rows matching one target row make the MERGE fail — PostgreSQL: "a target row shouldn't join
+  // to more than one data source row … later attempts to modify the row will cause an error"
+  // (21000, https://www.postgresql.org/docs/current/sql-merge.html). docs/semantics/batch.md#writes
+  const dbtMerge = {
+    mode: 'dbt-incremental' as const,
+    uniqueKey: true,
+    strategy: 'merge' as const,
+  };
+  const same = { date: '2024-03-10', time: '09:00', amount: 5 };
+  const source = [
+    { id: 'a1', ...same },
+    { id: 'a2', ...same },
+    { id: 'a3', date: '2024-03-10', time: '10:00', amount: 9 },
+  ];
+  it('the first run inserts both; its retry after the commit fails on every try, the table kept', () => {
+    const { r, t, rows } = run({
+      task: { retries: 1 },
+      write: dbtMerge,
+      dedupeKey: ['time', 'amount'],
+      source,
+      faults: [{ logicalDate: 0, tryNumber: 1, point: 'after-write' }],
+    });
+    // Try 1 commits a1, a2, a3 (3 rows), then its post-load check fails; try 2's MERGE matches
+    // the a1 and a2 rows with both new rows: 21000, the try fails, no retry is left.
+    expect(rows).toEqual({ a1: 1, a2: 1, a3: 1 });
+    expect(t).toMatchObject({ rows: 3, duplicates: 0, lost: 0, falseMerges: 0 });
+    expect(r.attempts.map((a) => [a.outcome, a.failure ?? null])).toEqual([
+      ['crashed', null],
+      [
+        'crashed',
+        'its MERGE matched one target row with 2 new rows (key time=09:00|amount=5): cardinality_violation (21000)',
+      ],
+    ]);
+    expect(r.runs[0]!.state).toBe('failed');
+  });
+  it("a later day's two events on an earlier row's key: the MERGE fails, both lost, said so", () => {
+    // x (2024-03-10) is inserted; 2024-03-11's y1 and y2 share its key: both match x's row.
+    const tea = { user: 'u1', item: 'tea', amount: 5 };
+    const { t, why, rows } = run({
+      periods: 2,
+      write: dbtMerge,
+      dedupeKey: ['user', 'item', 'amount'],
+      source: [
+        { id: 'x', date: '2024-03-10', ...tea },
+        { id: 'y1', date: '2024-03-11', ...tea },
+        { id: 'y2', date: '2024-03-11', ...tea },
+      ],
+    });
+    expect(rows).toEqual({ x: 1, y1: 0, y2: 0 });
+    expect(t).toMatchObject({ rows: 1, lost: 2, falseMerges: 0 });
+    expect(why.map((w) => [w.events, w.sentence])).toEqual([
+      [
+        ['y1', 'y2'],
+        'y1 was read by try 1 of 2024-03-11 (the scheduled run, started 2024-03-12 00:00) but never committed: its MERGE matched one target row with 2 new rows (key user=u1|item=tea|amount=5): cardinality_violation (21000), and no retry was left.',
+      ],
+    ]);
+  });
+  it('write.mode merge keeps its DISTINCT ON: a2 is a false merge, as before', () => {
+    const { t } = run({ write: { mode: 'merge' }, dedupeKey: ['time', 'amount'], source });
+    expect(t).toMatchObject({ rows: 2, lost: 1, falseMerges: 1 });
+  });
+});
+
+describe('dbt delete+insert on a content key', () => {
+  // dbt's delete+insert runs `delete from target where (key) in (select distinct key from
+  // source); insert into target select … from source` — the new rows are not deduplicated
+  // (https://docs.getdbt.com/docs/build/incremental-strategy, docs/semantics/batch.md#writes).
+  const dbtDeleteInsert = {
+    mode: 'dbt-incremental' as const,
+    uniqueKey: true,
+    strategy: 'delete+insert' as const,
+  };
+  it('two real events with one key in the same run both keep their row, retried or not', () => {
+    const same = { date: '2024-03-10', time: '09:00', amount: 5 };
+    const { t, rows } = run({
+      task: { retries: 1 },
+      write: dbtDeleteInsert,
+      dedupeKey: ['time', 'amount'],
+      source: [
+        { id: 'a1', ...same },
+        { id: 'a2', ...same },
+        { id: 'a3', date: '2024-03-10', time: '10:00', amount: 9 },
+      ],
+      faults: [{ logicalDate: 0, tryNumber: 1, point: 'after-write' }],
+    });
+    // Try 1 inserts a1, a2, a3; try 2 deletes both keys' rows (all 3) and inserts the 3 again.
+    expect(t).toMatchObject({ rows: 3, duplicates: 0, lost: 0, falseMerges: 0, observedSum: 19 });
+    expect(rows).toEqual({ a1: 1, a2: 1, a3: 1 });
+  });
+  it("a later day's event with the same key deletes the earlier one's row: a false merge", () => {
+    const tea = { user: 'u1', item: 'tea', amount: 5 };
+    const { v, t, why } = run({
+      periods: 2,
+      write: dbtDeleteInsert,
+      dedupeKey: ['user', 'item', 'amount'],
+      source: [
+        { id: 'x', date: '2024-03-10', ...tea },
+        { id: 'y', date: '2024-03-11', ...tea },
+        { id: 'z', date: '2024-03-11', user: 'u2', item: 'tea', amount: 8 },
+      ],
+    });
+    expect(t).toMatchObject({ rows: 2, lost: 1, falseMerges: 1, observedSum: 13 });
+    expect(v.events.map((e) => [e.id, e.fate, e.mergedInto])).toEqual([
+      ['x', 'false-merge', 'y'],
+      ['y', 'once', null],
+      ['z', 'once', null],
+    ]);
+    expect(why[0]!.sentence).toBe(
+      "x and y are two real events with the same dedupe key (user=u1|item=tea|amount=5): delete+insert deleted x's row for y's, which has the same key. A key coarser than the event id merges distinct events.",
+    );
+  });
+});
+
 describe('determinism', () => {
   it('the same config gives the same trace hash; another fault another hash', () => {
     const a = run(s21({ mode: 'append' })).r.hash;
@@ -338,6 +503,16 @@ describe('schema', () => {
       source: [{ id: 'x', date: '2024-03-01' }],
     });
     expect(split.error!.issues[0]!.path).toEqual(['write', 'atomic']);
+    // A day the month does not have was read as the next month's (2024-02-30 as 2024-03-01):
+    // outside the job's dates, the row was silently never read.
+    const feb30 = BatchSchema.safeParse({
+      startDate: '2023-02-29',
+      source: [{ id: 'x', date: '2024-02-30' }],
+    });
+    expect(feb30.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['startDate', '2023-02-29 is no date: February 2023 has 28 days'],
+      ['source.0.date', '2024-02-30 is no date: February 2024 has 29 days'],
+    ]);
   });
 });
 

@@ -23,3 +23,45 @@ export const CONTENT_COLUMN_SQL = {
   item: 'item',
   amount: 'amount',
 } as const;
+
+/**
+ * Why a value is no dedupe key (a batch job's `dedupeKey`, a table sink's `key`): its ids (`ids`)
+ * or a list of content `columns`, with the one meant when the value is a column's SQL name
+ * (`event_time` for `time`) or an id misspelt (`event_id`). Undefined when there is nothing
+ * better to say than the schema's own words (an empty list).
+ */
+export function dedupeKeyIssue(
+  input: unknown,
+  ids: readonly string[],
+  columns: readonly string[],
+): string | undefined {
+  const takes = `a key is ${ids.map((k) => `"${k}"`).join(', ')} or a list of ${columns.join(', ')}`;
+  const echo = (v: unknown) => (typeof v === 'string' ? `"${v.slice(0, 200)}"` : JSON.stringify(v));
+  /** The content column whose SQL name `v` is (`event_time` → `time`). */
+  const columnOf = (v: unknown) =>
+    typeof v !== 'string'
+      ? undefined
+      : columns.find(
+          (k) => CONTENT_COLUMN_SQL[k as keyof typeof CONTENT_COLUMN_SQL] === v.toLowerCase(),
+        );
+  const sqlOf = (c: string) => CONTENT_COLUMN_SQL[c as keyof typeof CONTENT_COLUMN_SQL];
+  if (Array.isArray(input)) {
+    const bad = input.find((v) => typeof v !== 'string' || !columns.includes(v));
+    if (bad === undefined) return undefined;
+    const c = columnOf(bad);
+    const meant = c === undefined ? '' : `; did you mean "${c}" (the table's ${sqlOf(c)})?`;
+    return `${echo(bad)} is no content column: ${takes}${meant}`;
+  }
+  if (typeof input === 'string') {
+    const id = ids.find((k) => k === input.toLowerCase().replaceAll('_', '-'));
+    const c = columns.includes(input) ? input : columnOf(input);
+    const meant =
+      id !== undefined
+        ? `; did you mean "${id}"?`
+        : c !== undefined
+          ? `; a content key is a list: ["${c}"]${c === input ? '' : ` (the table's ${sqlOf(c)})`}`
+          : '';
+    return `${echo(input)} is no key: ${takes}${meant}`;
+  }
+  return undefined;
+}

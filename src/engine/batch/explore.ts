@@ -171,7 +171,9 @@ function pairs(
 }
 
 /** The minimal counterexample: index into `trials`, or null (every trial held, or the job alone breaks its claim). */
-export function minimalBatchCounterexample(x: BatchExploration): number | null {
+export function minimalBatchCounterexample(
+  x: Pick<BatchExploration, 'base' | 'trials'>,
+): number | null {
   if (x.base.outcome !== 'held') return null;
   const rank = (t: BatchTrial) =>
     Math.max(...t.placements.map((p) => BATCH_PLACEMENT_KINDS.indexOf(p.kind)));
@@ -188,6 +190,88 @@ export function minimalBatchCounterexample(x: BatchExploration): number | null {
       best = i;
   });
   return best;
+}
+
+/**
+ * The minimal counterexample as a trial: the earliest breaking trial, or — a pair — the earlier of
+ * its faults that breaks the claim on its own, run alone (a depth-2 atlas runs pairs only, and its
+ * earliest breaking pair often holds a fault that breaks the claim by itself beside one that
+ * changes nothing). docs/cli.md: "its counterexample is a pair only when neither of the pair's
+ * faults breaks the claim alone", as the streaming atlas's (src/engine/atlas/counterexample.ts).
+ */
+export function batchCounterexample(
+  b: BatchConfig,
+  claim: Guarantee,
+  x: Pick<BatchExploration, 'base' | 'trials'>,
+): BatchTrial | null {
+  const c = minimalBatchCounterexample(x);
+  if (c === null) return null;
+  const t = x.trials[c]!;
+  return t.placements.length < 2 ? t : (aloneBreaks(b, claim, t) ?? t);
+}
+
+/** The earlier of a pair's faults that breaks the claim run alone, as a trial; else null. */
+function aloneBreaks(b: BatchConfig, claim: Guarantee, t: BatchTrial): BatchTrial | null {
+  const first = simulateBatch(b);
+  const alone = t.placements
+    .map((p) => ({ p, time: strikeTime(first, p) }))
+    .sort((a, z) => a.time - z.time);
+  for (const { p, time } of alone) {
+    const result = classifyBatch(checkBatch(simulateBatch(withPlacement(b, p)), claim));
+    if (result.outcome !== 'held') return { placements: [p], times: [time], time, result };
+  }
+  return null;
+}
+
+/**
+ * The page's "Show me how this breaks" over its atlas's cells (single faults, or pairs in
+ * {@link batchPairAtlas}'s order), by the rule of `sim --explore`'s counterexample
+ * ({@link batchCounterexample}): the fault that strikes earliest, then fewer faults, then the
+ * simplest kind — and of a pair, the fault that breaks the claim alone, judged alone. Null when
+ * no cell breaks the claim, or the job breaks it as it is.
+ */
+export function batchCellsCounterexample(
+  b: BatchConfig,
+  claim: Guarantee,
+  cells: readonly BatchAtlasCell[],
+): BatchAtlasCell | null {
+  const first = simulateBatch(b);
+  const after = new Map<string, BatchRun>();
+  const runAfter = (p: BatchPlacement) => {
+    const key = JSON.stringify(p);
+    let run = after.get(key);
+    if (run === undefined) after.set(key, (run = simulateBatch(withPlacement(b, p))));
+    return run;
+  };
+  const trials = cells.map((c): BatchTrial => {
+    const placements = c.then ? [c.placement, c.then] : [c.placement];
+    // Only a broken cell competes: a held one needs no time.
+    const times = c.held
+      ? placements.map(() => Infinity)
+      : [
+          strikeTime(first, c.placement),
+          ...(c.then ? [strikeTime(runAfter(c.placement), c.then)] : []),
+        ];
+    const outcome: Outcome = c.held
+      ? 'held'
+      : c.lost > 0 && c.duplicates > 0
+        ? 'both'
+        : c.lost > 0
+          ? 'losses'
+          : 'duplicates';
+    return {
+      placements,
+      times,
+      time: Math.max(...times),
+      result: { outcome, duplicated: 0, lost: c.lost, wrongPartitionRows: c.wrongPartitionRows },
+    };
+  });
+  const base = classifyBatch(checkBatch(first, claim));
+  const t = batchCounterexample(b, claim, { base, trials });
+  if (t === null) return null;
+  // A cell of the atlas, or a pair's fault judged alone.
+  const i = trials.indexOf(t);
+  return i >= 0 ? cells[i]! : judgeCell(b, claim, t.placements[0]!);
 }
 
 /** Why a trial breaks the claim: the first story of each fate of its run. */

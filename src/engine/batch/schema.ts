@@ -11,22 +11,56 @@ import { z } from 'zod';
 import { LIMITS } from '../scenario/limits';
 import { int, ms, name } from '../scenario/schemaFields';
 import { groupDigits } from '../groupDigits';
-import { DATE_PATTERN, calendarOf, periodLabel } from './calendar';
-import { CONTENT_COLUMNS } from './contentColumns';
+import { DATE_PATTERN, calendarOf, dateOf, dayNumber, periodLabel } from './calendar';
+import { CONTENT_COLUMNS, dedupeKeyIssue } from './contentColumns';
 
 export { CONTENT_COLUMNS, EVENT_CONTENT_COLUMNS } from './contentColumns';
 
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A calendar date, YYYY-MM-DD, of a day its month has (2024-02-30 is none). */
 const date = () =>
-  z.string().regex(DATE_PATTERN, { message: 'a date is written YYYY-MM-DD, e.g. "2024-03-10"' });
+  z
+    .string()
+    .regex(DATE_PATTERN, { message: 'a date is written YYYY-MM-DD, e.g. "2024-03-10"' })
+    .superRefine((d, ctx) => {
+      if (!DATE_PATTERN.test(d) || dateOf(dayNumber(d)) === d) return;
+      const [y, m] = d.split('-').map(Number) as [number, number];
+      const days =
+        dayNumber(`${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-01`) -
+        dayNumber(`${d.slice(0, 8)}01`);
+      ctx.addIssue({
+        code: 'custom',
+        message: `${d} is no date: ${MONTH_NAMES[m - 1]} ${y} has ${days} days`,
+      });
+    });
 
 /**
  * What identifies "the same event" for a dedupe mechanism: the producer's event id, or a tuple
  * of content columns (two real events with equal content then merge: a false merge).
  */
-export const DedupeKeySchema = z.union([
-  z.literal('event-id'),
-  z.array(z.enum(CONTENT_COLUMNS)).min(1).max(CONTENT_COLUMNS.length),
-]);
+export const DedupeKeySchema = z.union(
+  [z.literal('event-id'), z.array(z.enum(CONTENT_COLUMNS)).min(1).max(CONTENT_COLUMNS.length)],
+  {
+    error: (iss) =>
+      iss.code === 'invalid_union'
+        ? dedupeKeyIssue(iss.input, ['event-id'], CONTENT_COLUMNS)
+        : undefined,
+  },
+);
 
 /** Content columns (free text), e.g. an event time "09:15:00", a user and an item. */
 export const contentFields = () => ({

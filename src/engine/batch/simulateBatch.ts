@@ -45,6 +45,10 @@ export interface Attempt {
   endAt: number;
   outcome: 'success' | 'crashed';
   crash: BatchFault | null;
+  /** Its write failed (a dbt MERGE two new rows match one target row with): why, in words. */
+  failure?: string;
+  /** A fault on this try whose condition never came (mid-write after more rows than it wrote). */
+  unfired?: { fault: BatchFault; rows: number };
 }
 
 export interface BatchRun {
@@ -183,12 +187,22 @@ export function simulateBatch(config: BatchConfig): BatchRun {
       store,
     });
     attempt.partitions = plan.partitions;
+    if (crash !== null && plan.crashed === null) {
+      attempt.crash = null;
+      attempt.unfired = { fault: crash, rows: plan.rows };
+    }
     for (const op of plan.ops) schedule(op.at, () => applyOp(op, runId, id));
     schedule(plan.endAt, () => finish(runId, id, plan.crashed));
   };
 
   const applyOp = (op: WriteOp, runId: number, id: number) => {
+    // A failed statement ends the try's writes: the task fails with it.
+    if (attempts[id]!.failure !== undefined) return;
     const out = op.apply(now);
+    if (out.failed !== undefined) {
+      attempts[id]!.failure = out.failed;
+      trace.push({ at: now, kind: 'statement-failed', run: runId, attempt: id });
+    }
     for (const s of out.statements) {
       statements.push(s);
       trace.push({
@@ -219,13 +233,14 @@ export function simulateBatch(config: BatchConfig): BatchRun {
   const finish = (runId: number, id: number, crashed: BatchFault | null) => {
     const a = attempts[id]!;
     a.endAt = now;
-    if (crashed === null) {
+    if (crashed === null && a.failure === undefined) {
       trace.push({ at: now, kind: 'success', run: runId, attempt: id });
       endRun(runId, 'success');
       return;
     }
     a.outcome = 'crashed';
-    trace.push({ at: now, kind: 'crash', run: runId, attempt: id, point: crashed.point });
+    if (crashed !== null)
+      trace.push({ at: now, kind: 'crash', run: runId, attempt: id, point: crashed.point });
     if (runs[runId]!.attempts.length <= config.task.retries) {
       trace.push({ at: now, kind: 'retry-scheduled', run: runId, attempt: id });
       schedule(now + config.task.retryDelayMs, () => startAttempt(runId));

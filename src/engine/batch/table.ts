@@ -66,9 +66,21 @@ export class PartitionedTable {
     return before - keep.length;
   }
 
-  deleteKeys(keys: ReadonlySet<string>): number {
+  /**
+   * Delete every row whose key one of `incoming` has (delete+insert's DELETE). A deleted row of
+   * an event `incoming` does not hold is replaced by another event with its key: recorded in
+   * `mergedInto` (a false merge if that event is never written again).
+   */
+  deleteKeys(incoming: readonly RowToWrite[]): number {
+    const byKey = new Map<string, string>();
+    for (const w of incoming) if (!byKey.has(w.key)) byKey.set(w.key, w.row.id);
+    const ids = new Set(incoming.map((w) => w.row.id));
+    for (const r of this.rows) {
+      const by = byKey.get(r.key);
+      if (by !== undefined && !ids.has(r.eventId)) this.mergedInto.set(r.eventId, by);
+    }
     const before = this.rows.length;
-    const keep = this.rows.filter((r) => !keys.has(r.key));
+    const keep = this.rows.filter((r) => !byKey.has(r.key));
     this.rows.length = 0;
     this.rows.push(...keep);
     return before - keep.length;
@@ -84,19 +96,59 @@ export class PartitionedTable {
     });
   }
 
-  /** MERGE one row: update the first row with its key (PostgreSQL / Delta MERGE), else insert. */
+  /**
+   * MERGE one row: update every row with its key (PostgreSQL / Delta MERGE: each matched target
+   * row), else insert.
+   */
   merge(w: RowToWrite, attempt: number): 'updated' | 'inserted' {
-    const hit = this.rows.find((r) => r.key === w.key);
-    if (hit === undefined) {
+    const hits = this.rows.filter((r) => r.key === w.key);
+    if (hits.length === 0) {
       this.insert(w, attempt);
       return 'inserted';
     }
-    if (hit.eventId !== w.row.id) this.mergedInto.set(hit.eventId, w.row.id);
-    hit.eventId = w.row.id;
-    hit.partition = w.partition;
-    hit.amount = w.row.amount;
-    hit.attempt = attempt;
+    for (const hit of hits) {
+      if (hit.eventId !== w.row.id) this.mergedInto.set(hit.eventId, w.row.id);
+      hit.eventId = w.row.id;
+      hit.partition = w.partition;
+      hit.amount = w.row.amount;
+      hit.attempt = attempt;
+    }
     return 'updated';
+  }
+
+  /**
+   * One MERGE of `rows`: each is matched against the table as the statement starts (a row it
+   * inserts is no match for a later one, https://www.postgresql.org/docs/current/sql-merge.html):
+   * matched, it updates its target rows; else it is inserted.
+   */
+  mergeAll(rows: readonly RowToWrite[], attempt: number): void {
+    const before = new Set(this.rows);
+    const inserts: RowToWrite[] = [];
+    for (const w of rows) {
+      const hits = this.rows.filter((r) => before.has(r) && r.key === w.key);
+      if (hits.length === 0) inserts.push(w);
+      for (const hit of hits) {
+        if (hit.eventId !== w.row.id) this.mergedInto.set(hit.eventId, w.row.id);
+        hit.eventId = w.row.id;
+        hit.partition = w.partition;
+        hit.amount = w.row.amount;
+        hit.attempt = attempt;
+      }
+    }
+    for (const w of inserts) this.insert(w, attempt);
+  }
+
+  /**
+   * A target row two or more of `rows` would match, as one MERGE of them: PostgreSQL's "a target
+   * row shouldn't join to more than one data source row … later attempts to modify the row will
+   * cause an error" (21000, https://www.postgresql.org/docs/current/sql-merge.html), Delta's
+   * "multiple source rows matched". Null when none.
+   */
+  mergeCardinality(rows: readonly RowToWrite[]): { key: string; rows: number } | null {
+    const count = new Map<string, number>();
+    for (const w of rows) count.set(w.key, (count.get(w.key) ?? 0) + 1);
+    const hit = this.rows.find((r) => (count.get(r.key) ?? 0) > 1);
+    return hit === undefined ? null : { key: hit.key, rows: count.get(hit.key)! };
   }
 }
 

@@ -13,6 +13,8 @@ type BatchEntryKind =
   | 'claim'
   | 'claim-skipped'
   | 'crash'
+  /** A write statement failed (a dbt MERGE: cardinality_violation): nothing applied, the try fails. */
+  | 'statement-failed'
   | 'success'
   | 'retry-scheduled'
   | 'run-failed'

@@ -23,6 +23,8 @@ interface OpResult {
   claims: string[];
   /** Events the store skipped: `skipped → the event holding the key`. */
   skipped: [string, string][];
+  /** The statement failed (nothing applied): why, in words. */
+  failed?: string;
 }
 
 export interface WriteOp {
@@ -36,6 +38,8 @@ export interface WritePlan {
   endAt: number;
   crashed: BatchFault | null;
   partitions: number[];
+  /** The rows the write has (after a MERGE's DISTINCT ON). */
+  rows: number;
 }
 
 /** The write a config asks for, reduced to what it does to the table. */
@@ -79,7 +83,7 @@ export function planWrite(p: {
   table: PartitionedTable;
   store: DedupeStore | null;
 }): WritePlan {
-  const { config, table, store, attempt, writeAt, crash } = p;
+  const { config, table, store, attempt, writeAt } = p;
   const rowMs = config.task.rowMs;
   const kind = writeKind(config.write);
   let toWrite: RowToWrite[] = p.rows.map((row) => ({
@@ -88,15 +92,32 @@ export function planWrite(p: {
     partition: p.target ?? periodOfRow(p.cal, row),
   }));
   let dropped = new Map<string, string>();
-  if (kind === 'merge' || kind === 'delete-keys')
-    ({ kept: toWrite, dropped } = distinctOnKey(toWrite));
+  // A MERGE's source is deduplicated on the key first (DISTINCT ON). dbt's are not: its
+  // delete+insert is `delete from target where (key) in (select distinct key from source)`, then
+  // every source row inserted, and its merge takes the source as it is — a MERGE whose target row
+  // two source rows match fails (https://docs.getdbt.com/docs/build/incremental-strategy,
+  // docs/semantics/batch.md#writes).
+  const dbt = config.write.mode === 'dbt-incremental';
+  if (kind === 'merge' && !dbt) ({ kept: toWrite, dropped } = distinctOnKey(toWrite));
+  /** Why one MERGE of `rows` fails (PostgreSQL's 21000), or undefined. */
+  const mergeFails = (rows: readonly RowToWrite[]): string | undefined => {
+    if (kind !== 'merge' || !dbt) return undefined;
+    const c = table.mergeCardinality(rows);
+    return c === null
+      ? undefined
+      : `its MERGE matched one target row with ${c.rows} new rows (key ${c.key}): cardinality_violation (21000)`;
+  };
   const partitions =
     p.target !== null
       ? [p.target]
       : [...new Set(toWrite.map((w) => w.partition))].sort((a, b) => a - b);
   const n = toWrite.length;
+  // A crash mid-write after more rows than the write has never comes: the write ends first, and
+  // the fault never fires (docs/semantics/batch.md#faults).
+  const crash = p.crash?.point === 'mid-write' && p.crash.afterRows > n ? null : p.crash;
   const point = crash?.point ?? null;
-  if (point === 'before-write') return { ops: [], endAt: writeAt, crashed: crash, partitions };
+  if (point === 'before-write')
+    return { ops: [], endAt: writeAt, crashed: crash, partitions, rows: n };
   const done = point === 'mid-write' ? Math.min(crash!.afterRows, n) : n;
   const crashed = point === null ? null : crash;
   const stmt = (k: Statement['kind'], parts: number[], ids: string[], now: number): Statement => ({
@@ -116,7 +137,7 @@ export function planWrite(p: {
       return [stmt('delete-partition', partitions, [], now)];
     }
     if (kind === 'delete-keys') {
-      table.deleteKeys(new Set(toWrite.map((w) => w.key)));
+      table.deleteKeys(toWrite);
       return [
         stmt(
           'delete-keys',
@@ -161,12 +182,12 @@ export function planWrite(p: {
       return { ...EMPTY(), claims: [w.row.id] };
     };
     const write = (now: number): OpResult => {
+      const failed = mergeFails(passed);
+      if (failed !== undefined) return { ...EMPTY(), failed };
       noteDropped();
       const out = prelude(now);
-      for (const w of passed) {
-        if (kind === 'merge') table.merge(w, attempt);
-        else table.insert(w, attempt);
-      }
+      if (kind === 'merge') table.mergeAll(passed, attempt);
+      else for (const w of passed) table.insert(w, attempt);
       const ids = passed.map((w) => w.row.id);
       out.push(stmt(kind === 'merge' ? 'merge' : 'insert', partitions, ids, now));
       const claims = order === 'one-transaction' ? ids : [];
@@ -183,9 +204,15 @@ export function planWrite(p: {
     const cut = point === 'mid-write' ? done : n;
     if (claimsFirst) {
       if (point === 'mid-write')
-        return { ops: ops.slice(0, cut), endAt: writeAt + cut * rowMs, crashed, partitions };
+        return {
+          ops: ops.slice(0, cut),
+          endAt: writeAt + cut * rowMs,
+          crashed,
+          partitions,
+          rows: n,
+        };
       ops.push({ at: writeAtEnd, apply: write });
-      return { ops, endAt: writeAtEnd, crashed, partitions };
+      return { ops, endAt: writeAtEnd, crashed, partitions, rows: n };
     }
     ops.push({ at: writeAtEnd, apply: write });
     // The claims follow the write, for the rows it wrote (known when they run).
@@ -194,15 +221,17 @@ export function planWrite(p: {
         at: writeAtEnd + (i + 1) * rowMs,
         apply: (now) => (i < passed.length ? claim(passed[i]!)(now) : EMPTY()),
       });
-    return { ops, endAt: writeAtEnd + cut * rowMs, crashed, partitions };
+    return { ops, endAt: writeAtEnd + cut * rowMs, crashed, partitions, rows: n };
   }
   const perRow = store !== null || !config.write.atomic;
   if (!perRow) {
     const commitAt = writeAt + n * rowMs;
     // A crash before the commit rolls the whole write back.
     if (point === 'mid-write')
-      return { ops: [], endAt: writeAt + done * rowMs, crashed, partitions };
+      return { ops: [], endAt: writeAt + done * rowMs, crashed, partitions, rows: n };
     const apply = (now: number): OpResult => {
+      const failed = mergeFails(toWrite);
+      if (failed !== undefined) return { ...EMPTY(), failed };
       noteDropped();
       if (kind === 'overwrite' && config.write.as !== 'delete-insert') {
         table.deletePartitions(partitions);
@@ -220,10 +249,8 @@ export function planWrite(p: {
         };
       }
       const out = prelude(now);
-      for (const w of toWrite) {
-        if (kind === 'merge') table.merge(w, attempt);
-        else table.insert(w, attempt);
-      }
+      if (kind === 'merge') table.mergeAll(toWrite, attempt);
+      else for (const w of toWrite) table.insert(w, attempt);
       out.push(
         stmt(
           kind === 'merge' ? 'merge' : 'insert',
@@ -234,7 +261,7 @@ export function planWrite(p: {
       );
       return { ...EMPTY(), statements: out };
     };
-    return { ops: [{ at: commitAt, apply }], endAt: commitAt, crashed, partitions };
+    return { ops: [{ at: commitAt, apply }], endAt: commitAt, crashed, partitions, rows: n };
   }
 
   const ops: WriteOp[] = [
@@ -291,5 +318,5 @@ export function planWrite(p: {
     endAt = writeAt + (done + 1) * rowMs;
     ops.push({ at: endAt, apply: rowOp(toWrite[done]!, false) });
   }
-  return { ops, endAt, crashed, partitions };
+  return { ops, endAt, crashed, partitions, rows: n };
 }

@@ -126,18 +126,30 @@ export function batchFaultsNeverFired(run: BatchRun): BatchFaultNeverFired[] {
     const first = faults.findIndex(
       (g) => g.logicalDate === f.logicalDate && g.tryNumber === f.tryNumber,
     );
+    const unfired = run.attempts.find((a) => a.unfired?.fault === f)?.unfired;
     const why =
       first !== index
         ? `fault ${first} strikes that try first (one fault per try)`
-        : tries === 0
-          ? `no run of ${day} ran`
-          : `${day} had ${tries === 1 ? '1 try' : `${tries} tries`}`;
+        : unfired !== undefined
+          ? `that try wrote ${unfired.rows} row${unfired.rows === 1 ? '' : 's'}`
+          : tries === 0
+            ? `no run of ${day} ran`
+            : `${day} had ${tries === 1 ? '1 try' : `${tries} tries`}`;
     const point =
       f.point === 'mid-write'
         ? `mid-write after ${f.afterRows} row${f.afterRows === 1 ? '' : 's'}`
         : f.point;
     return [{ index, fault: `${point} on try ${f.tryNumber} of ${day}`, why }];
   });
+}
+
+/**
+ * How an attempt ended, in words: "success", "crashed (after-write)", or "failed: its MERGE failed:
+ * … (21000)" — a write statement the database refused (docs/semantics/batch.md#writes).
+ */
+export function attemptOutcomeWords(a: BatchRun['attempts'][number]): string {
+  if (a.failure !== undefined) return `failed: ${a.failure}`;
+  return a.outcome === 'crashed' && a.crash ? `crashed (${a.crash.point})` : a.outcome;
 }
 
 /** A fault that never fired, in one line: "fault 2, before-write on try 3 of …, never fired: …". */
@@ -200,6 +212,29 @@ function storeLetThrough(run: BatchRun, id: string, wrote: number[], ttlMs: numb
   return 'the row was written but its key not yet claimed in the dedupe store when the task crashed, so the retry found no claim (write then claim duplicates an event on a crash between the two)';
 }
 
+/**
+ * Why a pinned window never read a date: the job has no such logical date (past `periods`, or
+ * before `startDate`), or catchup is off and the DAG, switched on later, never ran it — "only the
+ * latest completed interval" then the schedule
+ * (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dag-run.html#catchup);
+ * else the row landed after its date's runs read.
+ */
+function noRunWords(run: BatchRun, date: number): string {
+  const c = run.config;
+  const label = (p: number) => periodLabel(run.calendar, p);
+  if (date < 0 || date >= c.periods)
+    return `the job has no logical date ${label(date)} — periods ${c.periods} gives ${label(0)} to ${label(c.periods - 1)}`;
+  const ran = run.runs.filter((r) => r.kind === 'scheduled').map((r) => r.logicalDate);
+  if (
+    !run.runs.some((r) => r.logicalDate === date) &&
+    !c.catchup &&
+    ran.length > 0 &&
+    date < Math.min(...ran)
+  )
+    return `no run of ${label(date)} was made — catchup is off and the DAG was switched on at ${batchTimeLabel(run, c.deployedAtMs)}, so its runs start with the latest completed interval, ${label(Math.min(...ran))}`;
+  return 'no run read its date after it landed';
+}
+
 export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[] {
   const groups = new Map<string, BatchExplanation>();
   const entryOf = (kind: string, attempt: number) =>
@@ -250,7 +285,9 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
         const key = dedupeKeyOf(row, run.config.dedupeKey);
         const by = run.skippedBy.has(l.id)
           ? `the dedupe store held ${storeKeyName(key)} for ${l.mergedInto}, so {id} was skipped`
-          : `the ${kind === 'merge' ? 'MERGE' : 'write'} took it for ${l.mergedInto} (DISTINCT ON / matched row) and kept one row`;
+          : kind === 'delete-keys'
+            ? `delete+insert deleted {id}'s row for ${l.mergedInto}'s, which has the same key`
+            : `the ${kind === 'merge' ? 'MERGE' : 'write'} took it for ${l.mergedInto} (DISTINCT ON / matched row) and kept one row`;
         template = `{id} and ${l.mergedInto} are two real events with the same dedupe key (${key}): ${by}. A key coarser than the event id merges distinct events.`;
         entries = run.trace.flatMap((e, i) =>
           e.events?.includes(l.id) && e.kind === 'claim-skipped' ? [i] : [],
@@ -280,7 +317,7 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
             row.addedAtMs !== undefined
               ? `; it landed in the source at ${batchTimeLabel(run, row.addedAtMs)}, a late-arriving row`
               : '';
-          template = `No attempt read {id} (dated ${own}): ${run.config.window === 'clock' ? 'the runs of its date read their window from the clock, which pointed at another day' : 'no run read its date after it landed'}${late}.`;
+          template = `No attempt read {id} (dated ${own}): ${run.config.window === 'clock' ? 'the runs of its date read their window from the clock, which pointed at another day' : noRunWords(run, l.partition)}${late}.`;
         } else if (wrote.length > 0) {
           const deleter = run.statements.find(
             (s) =>
@@ -301,7 +338,9 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
             : `{id} was written and then removed.`;
           if (deleter) entries = [entryOf('statement', deleter.attempt)];
         } else {
-          template = `{id} was read by ${attemptWords(run, readers[readers.length - 1]!)} but never committed: the task crashed before its write committed and no retry was left.`;
+          const last = readers[readers.length - 1]!;
+          const failure = run.attempts[last]!.failure;
+          template = `{id} was read by ${attemptWords(run, last)} but never committed: ${failure !== undefined ? `${failure}, and no retry was left` : 'the task crashed before its write committed and no retry was left'}.`;
         }
         break;
       }

@@ -80,7 +80,62 @@ const UNMODELLED: Record<string, string> = {
     'not modelled: runs that are due start at once (docs/semantics/batch.md, "What is not modelled")',
   depends_on_past:
     'not modelled: one task per run, no dependency between runs (docs/semantics/batch.md, "What is not modelled")',
+  retry_exponential_backoff:
+    'not modelled: every retry waits batch.task.retryDelayMs (docs/semantics/batch.md, "The scheduler")',
+  max_retry_delay:
+    'not modelled: every retry waits batch.task.retryDelayMs (docs/semantics/batch.md, "The scheduler")',
+  execution_timeout:
+    'not modelled: an attempt reads for batch.task.readMs, then writes a row every batch.task.rowMs',
+  end_date: 'not a field: the last logical date is startDate + periods − 1 (batch.periods)',
 };
+
+/**
+ * A batch job's fields by the object that holds them (docs/format.md#batch-jobs), under the lab's
+ * names and their real systems' (a DAG's default_args put `retries` beside `schedule`; a dbt
+ * config `partition_by` beside `unique_key`): written in another object of the job, the key is
+ * named with its path here.
+ */
+const BATCH_HOMES: Record<string, { path: string; more?: string }> = {
+  retries: { path: 'task.retries' },
+  retrydelayms: { path: 'task.retryDelayMs', more: ', in milliseconds' },
+  retry_delay: {
+    path: 'task.retryDelayMs',
+    more: ', in milliseconds (timedelta(minutes=5): 300000)',
+  },
+  readms: { path: 'task.readMs' },
+  rowms: { path: 'task.rowMs' },
+  mode: { path: 'write.mode' },
+  uniquekey: { path: 'write.uniqueKey' },
+  unique_key: { path: 'write.uniqueKey', more: ': true, its columns batch.dedupeKey' },
+  strategy: { path: 'write.strategy' },
+  incremental_strategy: { path: 'write.strategy' },
+  partitionby: { path: 'write.partitionBy' },
+  partition_by: { path: 'write.partitionBy', more: ': "logical-date", "clock" or "event-date"' },
+  atomic: { path: 'write.atomic' },
+  store: { path: 'dedupe.store' },
+  ttlms: { path: 'dedupe.ttlMs' },
+  ttl: { path: 'dedupe.ttlMs', more: ', in milliseconds (EX 86400: 86400000)' },
+  order: { path: 'dedupe.order' },
+};
+
+const BATCH_OWNERS: Record<string, string> = {
+  task: "a task's field",
+  write: "the write's field",
+  dedupe: "the dedupe store's field",
+};
+
+/** An unknown key of a batch job that is a field of another of its objects, with its path. */
+function batchHome(key: string, path: readonly PropertyKey[]): string | null {
+  if (path[0] !== 'batch' || path.length > 2) return null;
+  const home = Object.hasOwn(BATCH_HOMES, key.toLowerCase())
+    ? BATCH_HOMES[key.toLowerCase()]!
+    : null;
+  if (home === null) return null;
+  const owner = home.path.split('.')[0]!;
+  // In its own object the key is a misspelling or a real name, said by the words below.
+  if (path[1] === owner) return null;
+  return `unknown key "${key}": ${BATCH_OWNERS[owner]} — batch.${home.path} here${home.more ?? ''}`;
+}
 
 /**
  * A batch job's fields under their real systems' names — Airflow's task and DAG arguments, dbt's
@@ -154,7 +209,8 @@ export function schemaIssues(
               // Own keys only: `in` would find "constructor" or "toString" on Object.prototype.
               Object.hasOwn(UNMODELLED, k)
                 ? `unknown key "${k}": ${UNMODELLED[k]}`
-                : (realName(k, i.path, fieldsAt) ??
+                : (batchHome(k, i.path) ??
+                  realName(k, i.path, fieldsAt) ??
                   `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)${didYouMean(k, i.path, fieldsAt)}`),
           }))
         : [{ path: pathOf(i.path), message: plainMessage(i) }],

@@ -6,6 +6,10 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { amount, int, ms, name, topicName } from './schemaFields';
 import { EVENT_CONTENT_COLUMNS } from '../batch/schema';
+import { dedupeKeyIssue } from '../batch/contentColumns';
+
+/** A table sink's key that is no content tuple (docs/semantics/sinks.md#sink-key). */
+const SINK_KEY_IDS = ['business-id', 'uuid-per-attempt', 'source-offset'] as const;
 
 const RowSchema = z.strictObject({ id: name(), amount: amount() });
 
@@ -55,10 +59,18 @@ export const TableSinkSchema = z.strictObject({
    * (docs/semantics/sinks.md#content-keys). The dedupe table is keyed the same way.
    */
   key: z
-    .union([
-      z.enum(['business-id', 'uuid-per-attempt', 'source-offset']),
-      z.array(z.enum(EVENT_CONTENT_COLUMNS)).min(1).max(EVENT_CONTENT_COLUMNS.length),
-    ])
+    .union(
+      [
+        z.enum(SINK_KEY_IDS),
+        z.array(z.enum(EVENT_CONTENT_COLUMNS)).min(1).max(EVENT_CONTENT_COLUMNS.length),
+      ],
+      {
+        error: (iss) =>
+          iss.code === 'invalid_union'
+            ? dedupeKeyIssue(iss.input, SINK_KEY_IDS, EVENT_CONTENT_COLUMNS)
+            : undefined,
+      },
+    )
     .default('business-id'),
   /** One statement per record, or one statement for each poll batch / micro-batch. */
   statementPer: z.enum(['record', 'batch']).default('record'),

@@ -59,6 +59,103 @@ describe('scenario validation names the field of every problem', () => {
     });
   });
 
+  // A DAG's default_args put retries and retry_delay beside schedule and catchup; a dbt config puts
+  // partition_by beside unique_key. Written at the batch job's top level they were "not a field
+  // here" with no pointer to task or write (docs/semantics/batch.md; docs/format.md#batch-jobs).
+  it("a batch job's field written in the wrong object names the path it has; Airflow's unmodelled arguments say so", () => {
+    const job = (batch: object) =>
+      parseScenario({
+        version: 1,
+        name: 'job',
+        batch: { source: [{ id: 'o1', date: '2024-03-10' }], ...batch },
+      });
+    const r = job({
+      retries: 2,
+      retry_delay: 300,
+      partition_by: 'event_date',
+      ttlMs: 60_000,
+      retry_exponential_backoff: true,
+      end_date: '2024-03-12',
+    });
+    expect(r.ok ? [] : r.issues).toEqual([
+      {
+        path: 'batch.retries',
+        message: 'unknown key "retries": a task\'s field — batch.task.retries here',
+      },
+      {
+        path: 'batch.retry_delay',
+        message:
+          'unknown key "retry_delay": a task\'s field — batch.task.retryDelayMs here, in milliseconds (timedelta(minutes=5): 300000)',
+      },
+      {
+        path: 'batch.partition_by',
+        message:
+          'unknown key "partition_by": the write\'s field — batch.write.partitionBy here: "logical-date", "clock" or "event-date"',
+      },
+      {
+        path: 'batch.ttlMs',
+        message: 'unknown key "ttlMs": the dedupe store\'s field — batch.dedupe.ttlMs here',
+      },
+      {
+        path: 'batch.retry_exponential_backoff',
+        message:
+          'unknown key "retry_exponential_backoff": not modelled: every retry waits batch.task.retryDelayMs (docs/semantics/batch.md, "The scheduler")',
+      },
+      {
+        path: 'batch.end_date',
+        message:
+          'unknown key "end_date": not a field: the last logical date is startDate + periods − 1 (batch.periods)',
+      },
+    ]);
+  });
+
+  // A content key written with the table's column names (the SQL export's event_time, user_id) or
+  // with the id's spelling got "Invalid input", naming nothing (docs/semantics/batch.md#dedupe-keys,
+  // docs/semantics/sinks.md#content-keys).
+  it('a dedupe key or sink key the schema cannot read names what it takes, and the column meant', () => {
+    const job = (dedupeKey: unknown) =>
+      parseScenario({
+        version: 1,
+        name: 'job',
+        batch: { dedupeKey, source: [{ id: 'o1', date: '2024-03-10' }] },
+      });
+    const COLUMNS = 'date, hour, time, user, item, amount';
+    expect(job(['event_time', 'amount'])).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'batch.dedupeKey',
+          message: `"event_time" is no content column: a key is "event-id" or a list of ${COLUMNS}; did you mean "time" (the table's event_time)?`,
+        },
+      ],
+    });
+    expect(job('event_id')).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'batch.dedupeKey',
+          message: `"event_id" is no key: a key is "event-id" or a list of ${COLUMNS}; did you mean "event-id"?`,
+        },
+      ],
+    });
+    const sink = parseScenario({
+      version: 1,
+      name: 'sink',
+      workload: { topic: 't', events: [{ id: 'e1', amount: 1, at: 0 }] },
+      sink: { type: 'table', key: ['user_id'] },
+    });
+    expect(sink).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'sink.key',
+          message:
+            '"user_id" is no content column: a key is "business-id", "uuid-per-attempt", "source-offset" or a list of time, user, item, amount; did you mean "user" (the table\'s user_id)?',
+        },
+      ],
+    });
+  });
+
   it('refuses unknown keys, wrong types and unknown kinds', () => {
     // An unknown key is named by its own path, at any depth (the top level too).
     expect(paths({ ...base, producer: { akcs: 'all' } })).toEqual(['producer.akcs']);

@@ -569,3 +569,61 @@ describe("a sink's SQL statement (.sql): INSERT … ON CONFLICT or MERGE", () =>
     },
   );
 });
+
+// A data engineer's batch files are no Kafka, Flink or Spark configuration: an Airflow DAG read as
+// `.properties` ("from=airflow import DAG", four unknown keys), a dbt schema.yml or a scenario
+// file ran the Kafka workload untouched and reported "guarantee end to end: exactly-once" (exit
+// 0) for settings it never read. A file none of whose keys the lab knows is refused, naming it.
+describe('a file that is no configuration the lab reads', () => {
+  const refused = (files: ConfigFile[]) => {
+    const r = importConfig(files);
+    return r.ok ? [] : r.errors;
+  };
+  const READS =
+    "from-config reads Kafka client .properties, a Flink config.yaml or flink-conf.yaml, a Spark query's options and a sink's .sql";
+  it('an Airflow DAG: refused, with the batch fields its settings are', () => {
+    const dag = [
+      'from airflow import DAG',
+      'default_args = {"retries": 2, "retry_delay": timedelta(minutes=5)}',
+      'with DAG("load_events", schedule="@daily", catchup=True) as dag:',
+      '    pass',
+    ].join('\n');
+    expect(refused([{ name: 'load_events.py', text: dag }])).toEqual([
+      `load_events.py:1: an Airflow DAG (Python), not a configuration the lab reads: a scheduled job is a scenario's "batch" part (docs/format.md#batch-jobs) — retries is batch.task.retries, retry_delay batch.task.retryDelayMs (ms), catchup batch.catchup, schedule batch.schedule; ${READS}`,
+    ]);
+  });
+  it('a dbt properties file: refused, with the batch write it is', () => {
+    const yml = 'version: 2\nmodels:\n  - name: events\n    config:\n      unique_key: event_id\n';
+    expect(refused([{ name: 'schema.yml', text: yml }])).toEqual([
+      `schema.yml:2: a dbt properties file (models:), not a configuration the lab reads: a dbt incremental model is a scenario's "batch.write" (mode "dbt-incremental", uniqueKey, strategy: docs/semantics/batch.md#writes); ${READS}`,
+    ]);
+  });
+  it("a dbt model's .sql: refused as the dbt model it is, not as a malformed sink statement", () => {
+    const model = [
+      '-- models/events.sql',
+      "{{ config(materialized='incremental', unique_key='event_id') }}",
+      "select * from {{ source('raw', 'events') }}",
+    ].join('\n');
+    expect(refused([{ name: 'events.sql', text: model }])).toEqual([
+      `events.sql:2: a dbt model ({{ config(…) }}), not a sink statement the lab reads: a dbt incremental model is a scenario's "batch.write" (mode "dbt-incremental", uniqueKey, strategy: docs/semantics/batch.md#writes); ${READS}`,
+    ]);
+  });
+  it('a scenario file: refused, saying how to run it', () => {
+    expect(refused([{ name: 'job.json', text: '{"version": 1, "batch": {}}' }])).toEqual([
+      `job.json:1: a JSON file, not a configuration the lab reads: a scenario file runs as "delivery-lab job.json"; ${READS}`,
+    ]);
+  });
+  it('only misspelt keys, or none: refused, each key with the one it probably meant', () => {
+    expect(
+      refused([{ name: 'p.properties', text: '# producer\nakcs=all\nenable.idempotance=true' }]),
+    ).toEqual([
+      `p.properties:2: none of its 2 keys is one the lab reads, so it would set nothing: akcs (line 2; did you mean acks?), enable.idempotance (line 3; did you mean enable.idempotence?); ${READS}`,
+    ]);
+    expect(refused([{ name: 'empty.properties', text: '# nothing yet\n' }])).toEqual([
+      `empty.properties:1: no key at all (an empty file, or only comments); ${READS}`,
+    ]);
+  });
+  it('a file with one known key beside unknown ones still runs (unknown keys listed)', () => {
+    expect(refused([{ name: 'p.properties', text: 'akcs=all\nacks=1' }])).toEqual([]);
+  });
+});

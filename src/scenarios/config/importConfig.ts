@@ -131,6 +131,56 @@ function keysOf(file: ConfigFile): RawKey[] | string {
   return parsed.entries.map((e) => ({ file: file.name, ...e }));
 }
 
+const READS =
+  "from-config reads Kafka client .properties, a Flink config.yaml or flink-conf.yaml, a Spark query's options and a sink's .sql";
+
+const DBT_IS =
+  'a dbt incremental model is a scenario\'s "batch.write" (mode "dbt-incremental", uniqueKey, strategy: docs/semantics/batch.md#writes)';
+
+/**
+ * Why a file sets nothing at all, or null when one of its keys is a key the lab knows (applied,
+ * or known and not modelled). A file none of whose keys the lab knows is no configuration of a
+ * Kafka client, a Flink job or a Spark query — an Airflow DAG, a dbt properties file, a scenario
+ * — and running the workload untouched would report a guarantee of settings never read
+ * (docs/cli.md#your-configuration-in). Kafka, Flink and Spark run past an unknown key; a file of
+ * nothing else is refused, naming what it looks like.
+ */
+function setsNothing(file: ConfigFile, keys: readonly RawKey[]): string | null {
+  const known = (k: string) =>
+    (ALIASES[k] ?? k) in RECOGNISED ||
+    notModelledWhy(k) !== undefined ||
+    kindOfKey(k) !== undefined;
+  if (keys.some((k) => known(k.key))) return null;
+  const text = file.text.replace(/^\uFEFF/, '');
+  const first = keys[0]?.line ?? 1;
+  const looks = (what: string) =>
+    `${file.name}:${first}: ${what}, not a configuration the lab reads`;
+  const base = file.name.split(/[\\/]/).pop() ?? file.name;
+  if (/^\s*[{[]/.test(text))
+    return `${file.name}:1: a JSON file, not a configuration the lab reads: a scenario file runs as "delivery-lab ${base}"; ${READS}`;
+  // Airflow's DAG file is Python: `from airflow import DAG`, `with DAG(…)`, `@dag`.
+  if (
+    /\.py$/i.test(file.name) ||
+    /^\s*(from airflow\b|import airflow\b|with DAG\(|@dag\b)/m.test(text)
+  )
+    return `${looks('an Airflow DAG (Python)')}: a scheduled job is a scenario's "batch" part (docs/format.md#batch-jobs) — retries is batch.task.retries, retry_delay batch.task.retryDelayMs (ms), catchup batch.catchup, schedule batch.schedule; ${READS}`;
+  // dbt's properties files (schema.yml: `models:`, `sources:`) and dbt_project.yml.
+  const dbt = keys.find((k) => /^(models|sources|seeds|snapshots)(\.|$)/.test(k.key));
+  if (dbt !== undefined || /^dbt_project\.ya?ml$/i.test(base))
+    return `${file.name}:${dbt?.line ?? first}: a dbt ${dbt ? `properties file (${dbt.key.split('.')[0]}:)` : 'project file'}, not a configuration the lab reads: ${DBT_IS}; ${READS}`;
+  if (keys.length === 0)
+    return `${file.name}:1: no key at all (an empty file, or only comments); ${READS}`;
+  const listed = keys
+    .slice(0, 3)
+    .map((k) => {
+      const meant = / — (did you mean [^?]+\?)$/.exec(unknownKeyWhy(k.key))?.[1];
+      return `${k.key} (line ${k.line}${meant ? `; ${meant}` : ''})`;
+    })
+    .join(', ');
+  const more = keys.length > 3 ? `, and ${keys.length - 3} more` : '';
+  return `${file.name}:${first}: none of its ${keys.length} keys is one the lab reads, so it would set nothing: ${listed}${more}; ${READS}`;
+}
+
 /** A table sink's statement, in words (the story's sink, reported when no `.sql` file gave one). */
 const SINK_WORDS: Record<string, string> = {
   insert: 'a plain INSERT (no key: each copy of a record is another row)',
@@ -149,6 +199,14 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
   for (const f of files) {
     // The sink's INSERT … ON CONFLICT or MERGE, as the pipeline's code runs it.
     if (isSinkSqlFile(f.name, f.text)) {
+      // A dbt model is a SELECT under Jinja, not the statement a pipeline runs per record.
+      const dbtAt = f.text.split(/\r\n|\r|\n/).findIndex((l) => /\{\{-?\s*config\s*\(/.test(l));
+      if (dbtAt >= 0) {
+        errors.push(
+          `${f.name}:${dbtAt + 1}: a dbt model ({{ config(…) }}), not a sink statement the lab reads: ${DBT_IS}; ${READS}`,
+        );
+        continue;
+      }
       const read = readSinkSql(f.text);
       if (!read.ok) errors.push(`${f.name}:${read.line}: ${read.message}`);
       else if (sql.length > 0)
@@ -159,8 +217,10 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
       continue;
     }
     const keys = keysOf(f);
-    if (typeof keys === 'string') errors.push(keys);
-    else raw.push(...keys.map((k) => ({ ...k, key: ALIASES[k.key] ?? k.key })));
+    const nothing = typeof keys === 'string' ? keys : setsNothing(f, keys);
+    if (nothing !== null) errors.push(nothing);
+    else if (typeof keys !== 'string')
+      raw.push(...keys.map((k) => ({ ...k, key: ALIASES[k.key] ?? k.key })));
   }
   if (errors.length > 0) return { ok: false, errors };
   const kinds = new Set(raw.map((k) => kindOfKey(k.key)).filter((k) => k && k !== 'consumer'));

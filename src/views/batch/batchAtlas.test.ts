@@ -171,6 +171,42 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
     );
   });
 
+  /**
+   * "Show me how this breaks" is `sim --explore`'s counterexample (src/cli/exploreBatch.test.ts,
+   * the same two-event job): the placement that strikes earliest — e1 landing 1 ms after try 1
+   * started, at 86,400,001, before any write (86,460,000). The page showed the crash after the
+   * write (its first broken cell by date, then column), where the CLI printed e1 landing late.
+   * With pairs, the earliest breaking pair (e1 late, then e2 late) holds e1 late, which breaks
+   * the claim alone: given by itself, as the CLI gives it.
+   */
+  it("the counterexample is the CLI's: the earliest placement to strike, alone or in pairs", () => {
+    const twoEvents = {
+      ...oneEvent,
+      batch: {
+        ...(oneEvent as unknown as { batch: object }).batch,
+        source: [
+          { id: 'e1', date: '2024-03-10' },
+          { id: 'e2', date: '2024-03-10' },
+        ],
+      },
+    } as unknown as ScenarioInput;
+    const parsed = parseScenario(twoEvents);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const s = parsed.scenario;
+    const late =
+      'e1 lands late, at 2024-03-11 00:00, 1 ms after try 1 of 2024-03-10 started reading';
+    for (const cells of [undefined, batchPairAtlas(s.batch!, s.claim)]) {
+      const map = batchHeatMap(twoEvents, cells);
+      if ('error' in map) throw new Error(map.error);
+      expect(map.counterexample?.words).toBe(late);
+      expect(map.counterexample?.outcome).toBe('at-most-once: 1 lost, 0 duplicates');
+      expect(map.counterexample?.scenario.batch?.source).toEqual([
+        { id: 'e1', date: '2024-03-10', hour: 0, amount: 10, addedAtMs: 86_400_001 },
+        { id: 'e2', date: '2024-03-10', hour: 0, amount: 10 },
+      ]);
+    }
+  });
+
   it("the page's kind filter: S21's 23 single faults are 12 crashes, 1 clear and 10 late rows", () => {
     // By hand (the file's comment): try 2's 12 crash points; one clear of the one date; each of
     // the 10 rows landing late. The filter gives the CLI's --kinds counts, kind by kind.

@@ -11,6 +11,7 @@ import {
   OUTCOMES,
   PAIR_RUN_LIMIT,
   batchAtlas,
+  batchCellsCounterexample,
   batchPairAtlas,
   groupDigits,
   parseScenario,
@@ -108,7 +109,17 @@ function batchAtlasView(
   if (!parsed.ok || !parsed.scenario.batch) return { error: 'no valid batch job to map' };
   const job = parsed.scenario.batch;
   const first = simulateBatch(job);
-  return (cells ?? batchAtlas(job, parsed.scenario.claim)).map((c) => ({
+  return (cells ?? batchAtlas(job, parsed.scenario.claim)).map((c) => rowOf(input, job, first, c));
+}
+
+/** One cell of the atlas as the page lists it: in words, its outcome, the scenario it opens as. */
+function rowOf(
+  input: ScenarioInput,
+  job: NonNullable<Scenario['batch']>,
+  first: BatchRun,
+  c: BatchAtlasCell,
+): BatchAtlasRow {
+  return {
     words: c.then
       ? `${placementWords(first, c.placement)}, then ${placementWords(first, c.then)}`
       : placementWords(first, c.placement),
@@ -132,7 +143,7 @@ function batchAtlasView(
         ? withPlacement(withPlacement(job, c.placement), c.then)
         : withPlacement(job, c.placement),
     },
-  }));
+  };
 }
 
 /** The heat map cell a placement falls in: its logical date and its point. */
@@ -164,8 +175,9 @@ export interface BatchHeatMap {
   rows: { date: number; label: string; cells: (BatchHeatCell | null)[] }[];
   summary: string;
   /**
-   * The smallest single fault that breaks the claim (earliest date, earliest point, fewest rows);
-   * null when none does, or when the job breaks it as it is (then {@link noFaultNeeded}).
+   * The minimal counterexample, `sim --explore`'s: the placement that breaks the claim earliest
+   * (a pair's fault alone when it breaks the claim by itself); null when none does, or when the
+   * job breaks it as it is (then {@link noFaultNeeded}).
    */
   counterexample: BatchAtlasRow | null;
   /** The CLI's sentence when the job breaks its claim with no fault added (else null). */
@@ -196,11 +208,6 @@ export function batchHeatMap(
       return { date, point, trials: here, look, broken: here.filter((t) => !t.held).length };
     }),
   }));
-  const broken = trials.filter((t) => !t.held);
-  const order = (t: BatchAtlasRow) =>
-    t.date * 1e6 +
-    BATCH_POINTS.indexOf(t.point) * 1e4 +
-    (t.placement.kind === 'crash' ? t.placement.fault.afterRows : 0);
   // The job as written may break its claim before any fault is added (redis-claim-order's
   // claim-then-write): said first, or "23 of 23 break" reads as if the faults did it. The words
   // are `sim --explore`'s (./batchAtlasSummary.ts).
@@ -214,14 +221,11 @@ export function batchHeatMap(
     claim,
     outcomeOf(own),
   );
-  // A job that breaks as it is needs no fault to show it: the earliest broken placement would
-  // add one for nothing (the CLI's minimalBatchCounterexample gives none either).
-  const counterexample = own.held
-    ? broken.reduce<BatchAtlasRow | null>(
-        (best, t) => (best === null || order(t) < order(best) ? t : best),
-        null,
-      )
-    : null;
+  // The CLI's counterexample (`sim --explore`): the placement that strikes earliest, then fewer
+  // faults, the simplest kind; of a pair, the fault that breaks the claim alone. A job that
+  // breaks as it is needs none (src/engine/batch/explore.ts).
+  const pick = own.held ? batchCellsCounterexample(job, claim, list) : null;
+  const counterexample = pick === null ? null : rowOf(input, job, simulateBatch(job), pick);
   return {
     rows,
     summary,

@@ -46,6 +46,30 @@ const TRY2 =
   '-- try 2 of 2024-03-10 (a retry, started 2024-03-11 00:06), committed 2024-03-11 00:07 (86824000 ms)';
 
 describe('batch export', { timeout: 30_000 }, () => {
+  it('a dbt MERGE the database refuses is said where it ran: nothing applied, the try failed', () => {
+    // e1, e2 share (amount) 10: try 1 inserts both (the target lacks the key); try 2's MERGE
+    // matches each of their rows with both new rows: cardinality_violation (docs/semantics/batch.md).
+    const s = scenarioOf({
+      version: 1,
+      name: 'dbt merge',
+      claim: 'exactly-once',
+      batch: {
+        task: { retries: 1 },
+        write: { mode: 'dbt-incremental', uniqueKey: true, strategy: 'merge' },
+        dedupeKey: ['amount'],
+        source: [
+          { id: 'e1', date: '2024-03-10', amount: 10 },
+          { id: 'e2', date: '2024-03-10', amount: 10 },
+        ],
+        faults: [{ logicalDate: 0, tryNumber: 1, point: 'after-write' }],
+      },
+    });
+    expect(batchSql(s).split('\n').slice(-3)).toEqual([
+      '-- try 2 of 2024-03-10 (a retry, started 2024-03-11 00:06), at 2024-03-11 00:07 (86824000 ms)',
+      '-- its MERGE matched one target row with 2 new rows (key amount=10): cardinality_violation (21000): nothing applied, the try failed',
+      '',
+    ]);
+  });
   it('SQL: an append retried after its commit runs the same INSERT twice (Airflow: "an INSERT statement might lead to duplicate rows")', () => {
     const sql = batchSql(job({ mode: 'append' }));
     const insert = `INSERT INTO target (event_id, event_date, amount, ds)\n${VALUES};`;

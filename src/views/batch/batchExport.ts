@@ -177,6 +177,14 @@ export function batchSql(scenario: Scenario, r: BatchResult = runBatch(scenario)
       `-- ${attemptWords(run, attempt)}, ${written.length > 0 ? 'committed' : 'at'} ${batchTimeLabel(run, at)} (${at} ms)`,
       ...claimText(skips),
       ...(oneTransaction || claimsAfter ? [] : claimText(claims)),
+      // A statement the database refused (a dbt MERGE two new rows match one target row with):
+      // nothing applied, the try failed (docs/semantics/batch.md#writes).
+      ...group
+        .filter((s) => s.entry.kind === 'statement-failed')
+        .map(
+          (s) =>
+            `-- ${run.attempts[s.entry.attempt]!.failure ?? 'its write failed'}: nothing applied, the try failed`,
+        ),
     );
     if (txnSql > 1) out.push('BEGIN;');
     out.push(...txn);
@@ -201,7 +209,12 @@ function writeSteps(run: BatchRun): WriteStep[] {
   let n = 0;
   for (const entry of run.trace) {
     if (entry.kind === 'statement') out.push({ entry, statement: run.statements[n++]! });
-    else if (entry.kind === 'claim' || entry.kind === 'claim-skipped') out.push({ entry });
+    else if (
+      entry.kind === 'claim' ||
+      entry.kind === 'claim-skipped' ||
+      entry.kind === 'statement-failed'
+    )
+      out.push({ entry });
   }
   return out;
 }

@@ -5,6 +5,7 @@
  * stream's report (./markdown.ts), whose headings and escaping it shares.
  */
 import {
+  attemptOutcomeWords,
   attemptWords,
   backfillSkips,
   batchFaultsNeverFired,
@@ -47,7 +48,7 @@ export function batchMarkdownReport(
   out.push('');
   out.push(section('Runs'), '');
   r.run.attempts.forEach((a, i) => {
-    const how = a.outcome === 'crashed' ? `crashed (${a.crash!.point})` : 'success';
+    const how = attemptOutcomeWords(a);
     out.push(
       `- ${markdownText(attemptWords(r.run, i))}: ${how}, ${markdownText(windowWords(r.run, i))}, read ${formatCountOf(a.read.length, 'row')}`,
     );

@@ -120,10 +120,11 @@ export function batchStatementSql(r: BatchResult): BatchStatementSql {
               : run.config.dedupeKey.map((c) => valueOf(s, c));
           return v.length === 1 ? v[0]! : `(${v.join(', ')})`;
         });
+        // dbt: `where (key) in (select distinct key from source)`, each key once.
         return [
           empty
             ? `-- DELETE FROM ${TARGET}: no keys`
-            : `DELETE FROM ${TARGET} WHERE ${key} IN (${keys.join(', ')});`,
+            : `DELETE FROM ${TARGET} WHERE ${key} IN (${[...new Set(keys)].join(', ')});`,
         ];
       }
       case 'merge':

@@ -8,6 +8,7 @@ import type { ScenarioInput } from '../../engine';
 import { periodLabel } from '../../engine/batch/calendar';
 import { runBatch } from '../../engine/batch/run';
 import {
+  attemptOutcomeWords,
   attemptWords,
   backfillSkips,
   batchFaultsNeverFired,
@@ -80,7 +81,7 @@ export function batchPageView(parsed: ParseResult): BatchPageView | { error: str
     startLabel: batchTimeLabel(r.run, a.startAt),
     windowLabel: windowWords(r.run, i),
     window: periodLabel(cal, a.window),
-    outcome: a.outcome === 'crashed' ? `crashed (${a.crash!.point})` : 'success',
+    outcome: attemptOutcomeWords(a),
     rowsRead: a.read.length,
     clearRefusal:
       a.endAt + CLEAR_AFTER_MS > LIMITS.timeMs
