@@ -259,6 +259,21 @@ describe('Flink config.yaml / flink-conf.yaml', () => {
     expect(same.fitted).toBeNull();
   });
 
+  it('a list is shown as written: plain values joined with ";", maps as JSON', () => {
+    // It read "[object Object],[object Object]" beside a known key.
+    const r = imported([
+      {
+        name: 'config.yaml',
+        text: 'execution.checkpointing.interval: 1 s\npipeline.jars: [a.jar, b.jar]\npipeline.cached-files:\n  - name: f\n    path: /x\n',
+      },
+    ]);
+    expect(r.keys.find((k) => k.key === 'pipeline.jars')?.value).toBe('a.jar;b.jar');
+    expect(r.keys.find((k) => k.key === 'pipeline.cached-files')).toMatchObject({
+      value: '[{"name":"f","path":"/x"}]',
+      line: 3,
+    });
+  });
+
   it('the legacy flink-conf.yaml: `restart-strategy: none` is restart-strategy.type', () => {
     const r = imported([example('flink-conf.yaml')]);
     expect(getKnob(r.scenario, 'processor.restart-strategy.type')).toBe('none');

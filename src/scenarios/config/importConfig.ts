@@ -115,7 +115,18 @@ function yamlKeys(file: ConfigFile): RawKey[] | string {
       } else if (isScalar(v))
         out.push({ file: file.name, line, key: name, value: String(v.value) });
       else if (v === null) out.push({ file: file.name, line, key: name, value: '' });
-      else out.push({ file: file.name, line, key: name, value: String(v.toJSON()) });
+      else {
+        // A list: of plain values as Flink writes one (`a;b` in its legacy format, a YAML list in
+        // config.yaml), else as JSON — a list of maps read "[object Object],[object Object]".
+        const json: unknown = v.toJSON();
+        const plain = Array.isArray(json) && json.every((x) => x === null || typeof x !== 'object');
+        out.push({
+          file: file.name,
+          line,
+          key: name,
+          value: plain ? json.join(';') : JSON.stringify(json),
+        });
+      }
     }
     return undefined;
   };
