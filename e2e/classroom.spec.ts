@@ -431,19 +431,33 @@ test('in projector mode the room is a column beside the page: the question box a
   await expect(page.getByTestId(testIds.predictRoom)).toHaveText(
     'The room has predicted: its answers show with the answer, at the run’s end.',
   );
-  const offScreen = await page.locator('section.stage').evaluateAll((els) =>
-    els
-      .map((e) => ({ name: e.getAttribute('aria-label'), r: e.getBoundingClientRect() }))
-      .filter(({ r }) => r.right > 1281 || r.bottom > 721 || r.top < 0)
-      .map(({ name, r }) => `${name}: ${Math.round(r.right)}, ${Math.round(r.bottom)}`),
-  );
-  expect(offScreen).toEqual([]);
+  /** The stages past `right` or off the screen, as "name: right, bottom". */
+  const stagesPast = (right: number) =>
+    page.locator('section.stage').evaluateAll(
+      (els, edge) =>
+        els
+          .map((e) => ({ name: e.getAttribute('aria-label'), r: e.getBoundingClientRect() }))
+          .filter(({ r }) => r.right > edge + 1 || r.bottom > 721 || r.top < 0)
+          .map(({ name, r }) => `${name}: ${Math.round(r.right)}, ${Math.round(r.bottom)}`),
+      right,
+    );
+  expect(await stagesPast(1280)).toEqual([]);
   // The answer: the panel back with the room's answers and the answer, the phone marked.
   await page.getByTestId(testIds.toEnd).click();
   await expect(page.getByTestId(ids.panel)).toBeVisible();
   await expect(page.getByTestId(ids.panel).locator('.room-answer')).toContainText('24');
   await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
   await expect(student.getByTestId(ids.studentReveal)).toContainText(': right.');
+  // The room's column in the story's place: every stage whole beside it, the sink's table down
+  // to its 9th row (p-5's second; p-4's is the 5th), the reader's "$220 over" — beside both
+  // columns the sink was cut at its first duplicate and the reader was off the screen.
+  await expect(page.locator('.workbench-grid > .story')).toBeHidden();
+  const beside = (await page.getByTestId(ids.panel).boundingBox())!.x;
+  expect(await stagesPast(beside)).toEqual([]);
+  const sinkRows = page.locator(`[data-testid^="${testIds.sinkTable}"] [role=row]:not(.head)`);
+  await expect(sinkRows.nth(8)).toBeInViewport({ ratio: 1 });
+  const over = page.getByTestId(testIds.readerPanel).locator('.fate', { hasText: '$220 over' });
+  await expect(over).toBeInViewport({ ratio: 1 });
   // Compare beside the room: its three lanes whole, left of the column (an empty story column
   // beside them cut the third at 634 px).
   await page.getByTestId(testIds.moreTools).click();
