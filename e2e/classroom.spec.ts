@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { RoomTestClient } from '../server/roomTestClient';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
 
@@ -470,4 +471,52 @@ test('in projector mode the room is a column beside the page: the question box a
   ))
     expect(right).toBeLessThanOrEqual(column.x);
   await student.context().close();
+});
+
+/**
+ * Projector mode on the page, the room's answer shown in its column (the story's place): six
+ * students gave six numbers — the histogram's five bars and "1 other number" — and the answer in
+ * words is whole on the screen, Export results and End the room too. The join line (4 lines) above
+ * the QR code, and each number's bar under its label, put at-least-once's answer past the fold
+ * (its 3rd of 5 lines at 720 px) and the panel's buttons below it.
+ */
+test('in projector mode the room’s answer is whole in its column beside six bars, its buttons on the screen', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?preset=at-least-once&present=1`);
+  await page.getByTestId(testIds.moreTools).click();
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const students = await Promise.all(
+    [20, 21, 22, 24, 28, 30].map(async () => {
+      const s = await RoomTestClient.open(server.url);
+      s.send({ type: 'join', code });
+      await s.next('joined');
+      return s;
+    }),
+  );
+  await page.getByTestId(ids.publish).click();
+  await Promise.all(
+    [20, 21, 22, 24, 28, 30].map(async (n, i) => {
+      const { step } = await students[i]!.next('step');
+      students[i]!.send({ type: 'answer', stepIndex: step.stepIndex, value: String(n) });
+      await students[i]!.next('accepted');
+    }),
+  );
+  await expect(page.getByTestId(ids.answered)).toHaveText('6 of 6 answered');
+  await expect(page.getByTestId(ids.histogram).locator('li')).toHaveCount(6);
+  await page.getByTestId(testIds.play).click();
+  await page.getByTestId(testIds.toEnd).click();
+  const answer = page.getByTestId(ids.panel).locator('.room-answer');
+  await expect(answer).toContainText('24: p-4 twice');
+  await expect(page.locator('.workbench-grid > .story')).toBeHidden();
+  await expect(answer).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId(ids.exportCsv)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId(ids.end)).toBeInViewport({ ratio: 1 });
+  // The code stays for a student who joins late (Q shows it large).
+  await expect(page.getByTestId(ids.code)).toBeInViewport({ ratio: 1 });
+  for (const s of students) s.close();
 });

@@ -22,7 +22,7 @@ export function Histogram({
   const bars = histogramBars(question, counts, reveal?.correct);
   if (bars.length === 0) return <p className="room-empty">No answers yet.</p>;
   return (
-    <ul className="room-histogram" data-testid={roomTestIds.histogram}>
+    <ul className="room-histogram" data-kind={question.kind} data-testid={roomTestIds.histogram}>
       {bars.map((b) => (
         <li
           key={b.value}
