@@ -514,6 +514,12 @@ test('in projector mode the room’s answer is whole in its column beside six ba
   await expect(page.locator('.workbench-grid > .story')).toBeHidden();
   await expect(answer).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
+  // Each number's bar on its number's line (18 px type): "20" and its bar, not "20 rows" above it.
+  const rowHeights = await page
+    .getByTestId(ids.histogram)
+    .locator('li')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+  expect(rowHeights.filter((h) => h > 27)).toEqual([]);
   await expect(page.getByTestId(ids.exportCsv)).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId(ids.end)).toBeInViewport({ ratio: 1 });
   // The code stays for a student who joins late (Q shows it large).

@@ -32,7 +32,14 @@ export function Histogram({
         >
           <span className="room-bar-label">
             {letterOf(question, b.value)}
-            {b.label}
+            {b.unit ? (
+              <>
+                {b.value}
+                <span className="room-bar-unit"> {b.unit}</span>
+              </>
+            ) : (
+              b.label
+            )}
             {b.right && ' ✓'}
           </span>
           <span className="room-bar" style={{ ['--share' as string]: String(b.share) }} />
