@@ -422,16 +422,6 @@ test('in projector mode the room is a column beside the page: the question box a
   await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
   await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId(ids.reveal)).toBeInViewport({ ratio: 1 });
-  // Played, the room watches the run it predicted: the panel folds away and the page has its
-  // width back, the cards condensed, every stage whole on the screen. Beside the column the
-  // story stayed above the pipeline and the stages' cards were below the fold (y 650 of 720).
-  await page.getByTestId(testIds.play).click();
-  await expect(student.getByTestId(ids.studentClosed)).toBeVisible();
-  await expect(page.getByTestId(ids.panel)).toBeHidden();
-  await expect(page.getByTestId(testIds.app)).not.toHaveAttribute('data-room-live');
-  await expect(page.getByTestId(testIds.predictRoom)).toHaveText(
-    'The room has predicted: its answers show with the answer, at the run’s end.',
-  );
   /** The stages past `right` or off the screen, as "name: right, bottom". */
   const stagesPast = (right: number) =>
     page.locator('section.stage').evaluateAll(
@@ -442,6 +432,20 @@ test('in projector mode the room is a column beside the page: the question box a
           .map(({ name, r }) => `${name}: ${Math.round(r.right)}, ${Math.round(r.bottom)}`),
       right,
     );
+  // Asked, beside the column: every stage whole — the counters a line each, the clock on the
+  // playback's row (two rows of counter boxes and the clock's own line cut all five).
+  expect(await stagesPast(panel.x)).toEqual([]);
+  await expect(page.locator('section.stage[data-more-below]')).toHaveCount(0);
+  // Played, the room watches the run it predicted: the panel folds away and the page has its
+  // width back, the cards condensed, every stage whole on the screen. Beside the column the
+  // story stayed above the pipeline and the stages' cards were below the fold (y 650 of 720).
+  await page.getByTestId(testIds.play).click();
+  await expect(student.getByTestId(ids.studentClosed)).toBeVisible();
+  await expect(page.getByTestId(ids.panel)).toBeHidden();
+  await expect(page.getByTestId(testIds.app)).not.toHaveAttribute('data-room-live');
+  await expect(page.getByTestId(testIds.predictRoom)).toHaveText(
+    'The room has predicted: its answers show with the answer, at the run’s end.',
+  );
   expect(await stagesPast(1280)).toEqual([]);
   // The answer: the panel back with the room's answers and the answer, the phone marked.
   await page.getByTestId(testIds.toEnd).click();

@@ -128,7 +128,7 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
       <NoticeBar />
       <section aria-label="Playback">
         {/* A batch job plays its schedule in its own panel (the stream's timeline is not its). */}
-        {!batch && <Transport />}
+        {!batch && <Transport speedWordHidden={present && roomLive} />}
         {/* The status line shares its row with Compare, the files and the room (the top bar is full). */}
         <div className="status-row">
           <StatusLine />
