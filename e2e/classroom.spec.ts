@@ -530,3 +530,33 @@ test('in projector mode the room’s answer is whole in its column beside six ba
   await expect(page.getByTestId(ids.code)).toBeInViewport({ ratio: 1 });
   for (const s of students) s.close();
 });
+
+/**
+ * A student's phone (390 px): a number question's box, its unit and Send on one line. At its
+ * default 20 characters the box left "rows" and Send on the next line, the unit apart from it.
+ */
+test('on a 390 px phone a number answer’s box, its unit and Send share a line', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const code = await startRoom(page, `${server.url}?preset=at-least-once`);
+  const student = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 } })
+  ).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  const box = student.getByTestId(ids.studentAnswer);
+  await expect(box).toBeVisible();
+  const tops = await student.evaluate(
+    ([input, send]) => {
+      const i = document.querySelector(`[data-testid="${input}"]`)!.getBoundingClientRect();
+      const s = document.querySelector(`[data-testid="${send}"]`)!.getBoundingClientRect();
+      return { sameLine: Math.abs(i.top + i.height / 2 - (s.top + s.height / 2)) < 8 };
+    },
+    [ids.studentAnswer, ids.studentSend],
+  );
+  expect(tops).toEqual({ sameLine: true });
+  await student.context().close();
+});
