@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { RoomTestClient } from '../server/roomTestClient';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
 
@@ -421,6 +422,20 @@ test('in projector mode the room is a column beside the page: the question box a
   await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
   await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId(ids.reveal)).toBeInViewport({ ratio: 1 });
+  /** The stages past `right` or off the screen, as "name: right, bottom". */
+  const stagesPast = (right: number) =>
+    page.locator('section.stage').evaluateAll(
+      (els, edge) =>
+        els
+          .map((e) => ({ name: e.getAttribute('aria-label'), r: e.getBoundingClientRect() }))
+          .filter(({ r }) => r.right > edge + 1 || r.bottom > 721 || r.top < 0)
+          .map(({ name, r }) => `${name}: ${Math.round(r.right)}, ${Math.round(r.bottom)}`),
+      right,
+    );
+  // Asked, beside the column: every stage whole — the counters a line each, the clock on the
+  // playback's row (two rows of counter boxes and the clock's own line cut all five).
+  expect(await stagesPast(panel.x)).toEqual([]);
+  await expect(page.locator('section.stage[data-more-below]')).toHaveCount(0);
   // Played, the room watches the run it predicted: the panel folds away and the page has its
   // width back, the cards condensed, every stage whole on the screen. Beside the column the
   // story stayed above the pipeline and the stages' cards were below the fold (y 650 of 720).
@@ -431,19 +446,23 @@ test('in projector mode the room is a column beside the page: the question box a
   await expect(page.getByTestId(testIds.predictRoom)).toHaveText(
     'The room has predicted: its answers show with the answer, at the run’s end.',
   );
-  const offScreen = await page.locator('section.stage').evaluateAll((els) =>
-    els
-      .map((e) => ({ name: e.getAttribute('aria-label'), r: e.getBoundingClientRect() }))
-      .filter(({ r }) => r.right > 1281 || r.bottom > 721 || r.top < 0)
-      .map(({ name, r }) => `${name}: ${Math.round(r.right)}, ${Math.round(r.bottom)}`),
-  );
-  expect(offScreen).toEqual([]);
+  expect(await stagesPast(1280)).toEqual([]);
   // The answer: the panel back with the room's answers and the answer, the phone marked.
   await page.getByTestId(testIds.toEnd).click();
   await expect(page.getByTestId(ids.panel)).toBeVisible();
   await expect(page.getByTestId(ids.panel).locator('.room-answer')).toContainText('24');
   await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
   await expect(student.getByTestId(ids.studentReveal)).toContainText(': right.');
+  // The room's column in the story's place: every stage whole beside it, the sink's table down
+  // to its 9th row (p-5's second; p-4's is the 5th), the reader's "$220 over" — beside both
+  // columns the sink was cut at its first duplicate and the reader was off the screen.
+  await expect(page.locator('.workbench-grid > .story')).toBeHidden();
+  const beside = (await page.getByTestId(ids.panel).boundingBox())!.x;
+  expect(await stagesPast(beside)).toEqual([]);
+  const sinkRows = page.locator(`[data-testid^="${testIds.sinkTable}"] [role=row]:not(.head)`);
+  await expect(sinkRows.nth(8)).toBeInViewport({ ratio: 1 });
+  const over = page.getByTestId(testIds.readerPanel).locator('.fate', { hasText: '$220 over' });
+  await expect(over).toBeInViewport({ ratio: 1 });
   // Compare beside the room: its three lanes whole, left of the column (an empty story column
   // beside them cut the third at 634 px).
   await page.getByTestId(testIds.moreTools).click();
@@ -455,5 +474,89 @@ test('in projector mode the room is a column beside the page: the question box a
     els.map((e) => e.getBoundingClientRect().right),
   ))
     expect(right).toBeLessThanOrEqual(column.x);
+  await student.context().close();
+});
+
+/**
+ * Projector mode on the page, the room's answer shown in its column (the story's place): six
+ * students gave six numbers — the histogram's five bars and "1 other number" — and the answer in
+ * words is whole on the screen, Export results and End the room too. The join line (4 lines) above
+ * the QR code, and each number's bar under its label, put at-least-once's answer past the fold
+ * (its 3rd of 5 lines at 720 px) and the panel's buttons below it.
+ */
+test('in projector mode the room’s answer is whole in its column beside six bars, its buttons on the screen', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?preset=at-least-once&present=1`);
+  await page.getByTestId(testIds.moreTools).click();
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const students = await Promise.all(
+    [20, 21, 22, 24, 28, 30].map(async () => {
+      const s = await RoomTestClient.open(server.url);
+      s.send({ type: 'join', code });
+      await s.next('joined');
+      return s;
+    }),
+  );
+  await page.getByTestId(ids.publish).click();
+  await Promise.all(
+    [20, 21, 22, 24, 28, 30].map(async (n, i) => {
+      const { step } = await students[i]!.next('step');
+      students[i]!.send({ type: 'answer', stepIndex: step.stepIndex, value: String(n) });
+      await students[i]!.next('accepted');
+    }),
+  );
+  await expect(page.getByTestId(ids.answered)).toHaveText('6 of 6 answered');
+  await expect(page.getByTestId(ids.histogram).locator('li')).toHaveCount(6);
+  await page.getByTestId(testIds.play).click();
+  await page.getByTestId(testIds.toEnd).click();
+  const answer = page.getByTestId(ids.panel).locator('.room-answer');
+  await expect(answer).toContainText('24: p-4 twice');
+  await expect(page.locator('.workbench-grid > .story')).toBeHidden();
+  await expect(answer).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
+  // Each number's bar on its number's line (18 px type): "20" and its bar, not "20 rows" above it.
+  const rowHeights = await page
+    .getByTestId(ids.histogram)
+    .locator('li')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+  expect(rowHeights.filter((h) => h > 27)).toEqual([]);
+  await expect(page.getByTestId(ids.exportCsv)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId(ids.end)).toBeInViewport({ ratio: 1 });
+  // The code stays for a student who joins late (Q shows it large).
+  await expect(page.getByTestId(ids.code)).toBeInViewport({ ratio: 1 });
+  for (const s of students) s.close();
+});
+
+/**
+ * A student's phone (390 px): a number question's box, its unit and Send on one line. At its
+ * default 20 characters the box left "rows" and Send on the next line, the unit apart from it.
+ */
+test('on a 390 px phone a number answer’s box, its unit and Send share a line', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const code = await startRoom(page, `${server.url}?preset=at-least-once`);
+  const student = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 } })
+  ).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  const box = student.getByTestId(ids.studentAnswer);
+  await expect(box).toBeVisible();
+  const tops = await student.evaluate(
+    ([input, send]) => {
+      const i = document.querySelector(`[data-testid="${input}"]`)!.getBoundingClientRect();
+      const s = document.querySelector(`[data-testid="${send}"]`)!.getBoundingClientRect();
+      return { sameLine: Math.abs(i.top + i.height / 2 - (s.top + s.height / 2)) < 8 };
+    },
+    [ids.studentAnswer, ids.studentSend],
+  );
+  expect(tops).toEqual({ sameLine: true });
   await student.context().close();
 });

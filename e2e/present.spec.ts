@@ -751,3 +751,37 @@ test('projector mode: the title, the guarantee switch, the buttons and the clock
   ] as const)
     expect(await fontPx(el), what).toBeGreaterThanOrEqual(18);
 });
+
+/**
+ * At a run's end with no duplicate, the verdict's table shows where its first lost event belongs,
+ * as it shows a first duplicate: at-most-once's sink showed its last rows (p-12..p-20), the gap
+ * where p-9 and p-10 belong (its answer: "18: p-9 and p-10 were committed but never written")
+ * out of sight.
+ */
+test('projector mode: at-most-once’s end shows the sink’s rows around its lost events', async ({
+  unopenedDash: dash,
+}) => {
+  test.setTimeout(60_000);
+  const { page } = dash;
+  await dash.goto('./?present=1&preset=at-most-once');
+  await dash.settled();
+  await dash.byId(testIds.predictInput).fill('18');
+  await dash.byId(testIds.predictLock).click();
+  await dash.byId(testIds.toEnd).click();
+  await expect(dash.byId(testIds.predictAnswer)).toContainText('p-9 and p-10');
+  const table = page.locator(`[data-testid^="${testIds.sinkTable}"]`).first();
+  // The ids of the rows whole in the table's box, under its header, top to bottom.
+  const whole = () =>
+    table.evaluate((t) => {
+      const box = t.getBoundingClientRect();
+      const head = t.querySelector('.vrow.head')!.getBoundingClientRect();
+      return [...t.querySelectorAll('[data-testid="sink-row"]')]
+        .filter((r) => {
+          const b = r.getBoundingClientRect();
+          return b.top >= head.bottom - 0.5 && b.bottom <= box.bottom + 0.5;
+        })
+        .map((r) => /p-\d+/.exec(r.textContent ?? '')?.[0]);
+    });
+  await expect.poll(async () => (await whole()).join(' ')).toContain('p-8 p-11');
+  expect(dash.errors).toEqual([]);
+});

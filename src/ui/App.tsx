@@ -104,8 +104,9 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
       // view (src/ui/present/condensedCards.css): their text at 18 px, the pipeline on one screen.
       data-condensed={(present && !details) || undefined}
       data-condensed-fit={present && !details ? 'grow' : undefined}
-      // The page's own room panel is inside the app, beside its story: projector mode keeps the
-      // page's layout then (condensedCards.css). The lesson view's panel sits beside its view.
+      // The page's own room panel is a column at the app's right: in projector mode the cards
+      // condense beside it too, and its column takes the story's place once the room's answer
+      // shows (src/ui/room/room.css). The lesson view's panel sits beside its view.
       data-room-live={roomLive || undefined}
       style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
     >
@@ -127,7 +128,7 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
       <NoticeBar />
       <section aria-label="Playback">
         {/* A batch job plays its schedule in its own panel (the stream's timeline is not its). */}
-        {!batch && <Transport />}
+        {!batch && <Transport speedWordHidden={present && roomLive} />}
         {/* The status line shares its row with Compare, the files and the room (the top bar is full). */}
         <div className="status-row">
           <StatusLine />
@@ -163,7 +164,7 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
         // The counters are the workbench's head: above the pipeline, under the story's band while
         // a question is asked (library.css); beside the story in projector mode otherwise.
         <Workbench head={<Counters prediction={<LockedPrediction />} />}>
-          <CondensedCardsContext.Provider value={present && !details && !roomLive}>
+          <CondensedCardsContext.Provider value={present && !details}>
             <Pipeline />
           </CondensedCardsContext.Provider>
           {belowFold && (

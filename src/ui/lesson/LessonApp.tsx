@@ -146,8 +146,8 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
   };
   // The room's panel lives beside the view, not in it (a column the view makes room for,
   // lesson.css), and the view sets no `data-room-live`: that mark is the page's own room, whose
-  // projector mode keeps the page's layout (src/ui/present/condensedCards.css); the lesson's
-  // cards stay condensed with a room live (issue 24).
+  // column takes the story's place once its answer shows (src/ui/room/room.css); the lesson's
+  // cards stay condensed with a room live (issue 24), as the page's do.
   return (
     <>
       <div

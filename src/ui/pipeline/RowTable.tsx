@@ -9,7 +9,7 @@ import {
   sourceChars,
 } from '../../views/run/at';
 import { amountChars, idChars } from '../../views/run/columnChars';
-import { firstDuplicateRow } from '../../views/run/firstDuplicateRow';
+import { firstDuplicateRow, rowBeforeFirstLoss } from '../../views/run/firstDuplicateRow';
 import { formatCountOf, formatMoney, ordinal } from '../../views/run/format';
 import type { RunView, TableView } from '../../views/run/runView';
 import type { LabState } from '../../store/labStore';
@@ -113,10 +113,17 @@ function TableBody({
   // (Not in the embed's measuring pass: a scroll takes no room, and lays the player out.)
   const seen = !useMeasuring();
   const firstDup = seen && idx >= view.n ? firstDuplicateRow(table, count) : -1;
+  // With no duplicate, the verdict's table shows where its first lost event belongs: the row
+  // above the gap at the box's centre ("p-8", then "p-11"), not the last rows.
+  const gapAbove =
+    firstDup < 0 && seen && idx >= view.n && table === view.tables[view.primaryTable]
+      ? rowBeforeFirstLoss(table, count, view.events.identity, (j) => view.verdict.fate[j] === 0)
+      : -1;
+  const endRow = firstDup >= 0 ? firstDup : gapAbove;
   useEffect(() => {
-    if (firstDup >= 0) virt.scrollToIndex(firstDup, { align: 'center' });
+    if (endRow >= 0) virt.scrollToIndex(endRow, { align: 'center' });
     // Again when the pad changes (the box resized): the end it may have stopped at moved.
-  }, [firstDup, scale, virt, pad]);
+  }, [endRow, scale, virt, pad]);
   // The number column is as wide as the run's last row number needs, so "250" is not cut to
   // "2…", and the source column as its longest entry ("0@249", "initial") or its heading — both
   // fixed for the run: the columns do not jump as rows arrive.

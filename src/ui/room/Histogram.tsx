@@ -22,7 +22,7 @@ export function Histogram({
   const bars = histogramBars(question, counts, reveal?.correct);
   if (bars.length === 0) return <p className="room-empty">No answers yet.</p>;
   return (
-    <ul className="room-histogram" data-testid={roomTestIds.histogram}>
+    <ul className="room-histogram" data-kind={question.kind} data-testid={roomTestIds.histogram}>
       {bars.map((b) => (
         <li
           key={b.value}
@@ -32,7 +32,14 @@ export function Histogram({
         >
           <span className="room-bar-label">
             {letterOf(question, b.value)}
-            {b.label}
+            {b.unit ? (
+              <>
+                {b.value}
+                <span className="room-bar-unit"> {b.unit}</span>
+              </>
+            ) : (
+              b.label
+            )}
             {b.right && ' ✓'}
           </span>
           <span className="room-bar" style={{ ['--share' as string]: String(b.share) }} />

@@ -285,6 +285,7 @@ function AnswerForm({
         <label>
           Your answer{' '}
           <input
+            className="room-number"
             data-testid={roomTestIds.studentAnswer}
             inputMode="decimal"
             maxLength={ROOM_LIMITS.answerChars}

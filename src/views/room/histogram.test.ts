@@ -53,3 +53,36 @@ it('few numbers, or a single one left over, keep a bar each', () => {
   const six = { '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1 };
   expect(histogramBars(rows, six).map((b) => b.value)).toEqual(['1', '2', '3', '4', '5', '6']);
 });
+
+it('once revealed, a right number nobody gave has its bar too, at 0 (the room sees nobody got it)', () => {
+  // delivery-guarantees-45's step 1, 20 students: 18 is right, four each gave 10, 11, 12, 20, 24.
+  const spread = { '10': 4, '11': 4, '12': 4, '20': 4, '24': 4 };
+  const payments = { ...rows, unit: 'payments' };
+  expect(
+    histogramBars(payments, spread, '18').map((b) => `${b.label}${b.right ? ' ✓' : ''} ${b.count}`),
+  ).toEqual([
+    '10 payments 4',
+    '11 payments 4',
+    '12 payments 4',
+    '18 payments ✓ 0',
+    '20 payments 4',
+    '24 payments 4',
+  ]);
+  // The unit apart, for a column that leaves it to the question (the projector's room panel).
+  expect(histogramBars(payments, spread, '18')[3]).toMatchObject({
+    value: '18',
+    label: '18 payments',
+    unit: 'payments',
+  });
+  // Six numbers given, none right: the five most given keep a bar and the one left over its own.
+  const six = { '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 1 };
+  expect(histogramBars(rows, six, '9').map((b) => b.value)).toEqual([
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '6',
+    '9',
+  ]);
+});

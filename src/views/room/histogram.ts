@@ -8,13 +8,16 @@
  * buttons below the fold (a room cannot scroll the projector). The NUMBER_BARS most given numbers
  * keep their own bars; the rest share one ("7 other numbers"). Which numbers keep a bar depends
  * on the counts only, never on the right answer, so the bars tell nothing before the reveal;
- * once revealed, the right number has its own bar, marked, whatever its count.
+ * once revealed, the right number has its own bar, marked, whatever its count (0 included).
  */
 import { CHALLENGE_ANSWERS, type RoomQuestion } from './protocol';
 
 export interface HistogramBar {
   value: string;
   label: string;
+  /** A number's bar: the unit its label ends with ("rows"), which a narrow column may leave to
+   * the question ("How many rows…?"). */
+  unit?: string;
   count: number;
   /** A fraction of the longest bar, 0..1 (0 when nobody answered). */
   share: number;
@@ -32,7 +35,7 @@ export function histogramBars(
   counts: Readonly<Record<string, number>>,
   correct?: string,
 ): HistogramBar[] {
-  const options: { value: string; label: string; count?: number }[] =
+  const options: { value: string; label: string; unit?: string; count?: number }[] =
     question.kind === 'choice'
       ? question.options.map((o) => ({ value: o.id, label: o.text }))
       : question.kind === 'challenge'
@@ -45,6 +48,7 @@ export function histogramBars(
     return {
       value: o.value,
       label: o.label,
+      ...(o.unit ? { unit: o.unit } : {}),
       count,
       share: max === 0 ? 0 : count / max,
       right: o.value === correct,
@@ -61,18 +65,20 @@ function numberOptions(
   counts: Readonly<Record<string, number>>,
   unit: string,
   correct: string | undefined,
-): { value: string; label: string; count?: number }[] {
+): { value: string; label: string; unit?: string; count?: number }[] {
   const byNumber = (a: string, b: string) => Number(a) - Number(b);
   const most = [...values]
     .sort((a, b) => (counts[b] ?? 0) - (counts[a] ?? 0) || byNumber(a, b))
     .slice(0, NUMBER_BARS);
   const own = new Set(most);
-  if (correct !== undefined && values.includes(correct)) own.add(correct);
+  // Given or not: a right number nobody gave shows at 0 (docs/classroom.md: "the right number
+  // gets its own bar at the reveal"); it was left out, the room's bars silent on it.
+  if (correct !== undefined && Number.isFinite(Number(correct))) own.add(correct);
   // One number left over keeps its own bar: a shared bar would save no line.
-  if (values.length - own.size === 1) values.forEach((v) => own.add(v));
-  const bars: { value: string; label: string; count?: number }[] = [...own]
+  if (values.filter((v) => !own.has(v)).length === 1) values.forEach((v) => own.add(v));
+  const bars: { value: string; label: string; unit?: string; count?: number }[] = [...own]
     .sort(byNumber)
-    .map((v) => ({ value: v, label: `${v} ${unit}`.trim() }));
+    .map((v) => ({ value: v, label: `${v} ${unit}`.trim(), ...(unit ? { unit } : {}) }));
   const rest = values.filter((v) => !own.has(v));
   if (rest.length > 0)
     bars.push({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findPreset } from '../../scenarios';
 import { rowId } from './at';
 import { computeRunView } from './computeRun';
-import { firstDuplicateRow } from './firstDuplicateRow';
+import { firstDuplicateRow, rowBeforeFirstLoss } from './firstDuplicateRow';
 
 describe('firstDuplicateRow', () => {
   it("is at-least-once's first re-delivered row, not its last row", () => {
@@ -25,5 +25,33 @@ describe('firstDuplicateRow', () => {
     const table = { copy: Int32Array.from([1, 2, 2]), reread: Uint8Array.from([0, 1, 0]) };
     expect(firstDuplicateRow(table, 3)).toBe(2);
     expect(firstDuplicateRow(table, 2)).toBe(-1);
+  });
+});
+
+describe('rowBeforeFirstLoss', () => {
+  it("is at-most-once's p-8: the row above the gap where p-9 and p-10 belong", () => {
+    const r = computeRunView(structuredClone(findPreset('at-most-once')!.variant.scenario));
+    if (!r.ok) throw new Error('preset invalid');
+    const { view } = r;
+    const table = view.tables[view.primaryTable]!;
+    const lost = (j: number) => view.verdict.fate[j] === 0;
+    // By hand (src/scenarios/foundation.ts): the consumer commits batch 2 (p-6..p-10) as it
+    // polls it, writes p-6..p-8 and crashes; the restart resumes after the commit
+    // (https://kafka.apache.org/documentation/#semantics): rows p-1..p-8, then p-11..p-20.
+    expect(firstDuplicateRow(table, table.copy.length)).toBe(-1);
+    const k = rowBeforeFirstLoss(table, table.event.length, view.events.identity, lost);
+    expect(k).toBe(7);
+    expect(rowId(view, table, k)).toBe('p-8');
+    expect(rowId(view, table, k + 1)).toBe('p-11');
+    // Nothing lost: none.
+    expect(rowBeforeFirstLoss(table, table.event.length, view.events.identity, () => false)).toBe(
+      -1,
+    );
+  });
+
+  it('is the first row when the very first event is lost', () => {
+    const table = { event: Int32Array.from([1, 2]) };
+    const identity = Int32Array.from([0, 1, 2]);
+    expect(rowBeforeFirstLoss(table, 2, identity, (j) => j === 0)).toBe(0);
   });
 });
