@@ -106,13 +106,7 @@ export class PartitionedTable {
       this.insert(w, attempt);
       return 'inserted';
     }
-    for (const hit of hits) {
-      if (hit.eventId !== w.row.id) this.mergedInto.set(hit.eventId, w.row.id);
-      hit.eventId = w.row.id;
-      hit.partition = w.partition;
-      hit.amount = w.row.amount;
-      hit.attempt = attempt;
-    }
+    for (const hit of hits) this.mergeInto(hit, w, attempt);
     return 'updated';
   }
 
@@ -127,15 +121,18 @@ export class PartitionedTable {
     for (const w of rows) {
       const hits = this.rows.filter((r) => before.has(r) && r.key === w.key);
       if (hits.length === 0) inserts.push(w);
-      for (const hit of hits) {
-        if (hit.eventId !== w.row.id) this.mergedInto.set(hit.eventId, w.row.id);
-        hit.eventId = w.row.id;
-        hit.partition = w.partition;
-        hit.amount = w.row.amount;
-        hit.attempt = attempt;
-      }
+      for (const hit of hits) this.mergeInto(hit, w, attempt);
     }
     for (const w of inserts) this.insert(w, attempt);
+  }
+
+  /** A matched target row takes the new row's values (the event it held is merged into it). */
+  private mergeInto(hit: TableRow, w: RowToWrite, attempt: number): void {
+    if (hit.eventId !== w.row.id) this.mergedInto.set(hit.eventId, w.row.id);
+    hit.eventId = w.row.id;
+    hit.partition = w.partition;
+    hit.amount = w.row.amount;
+    hit.attempt = attempt;
   }
 
   /**
