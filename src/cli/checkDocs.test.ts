@@ -194,6 +194,39 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     rmSync(own, { recursive: true, force: true });
   });
 
+  it('a pinned iframe of the lab’s whole page (no embed) is checked; a pin on an iframe of no lab scenario is refused', () => {
+    // Both were passed over: the pin was never checked, and the page said nothing.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-page-iframe-'));
+    const file = relative('.', join(own, 'page-iframe.md'));
+    writeFileSync(
+      file,
+      [
+        '# Page iframes', // 1
+        '', // 2
+        `<iframe src="https://lab.example.org/?preset=lost-ack-retry/acks-1" data-expect='{"totals":{"rows":11,"duplicates":1}}'></iframe>`, // 3
+        '', // 4
+        `<iframe src="https://lab.example.org/#${HASH}" data-expect='{"totals":{"rows":12}}'></iframe>`, // 5
+        '', // 6
+        `<iframe src="https://lab.example.org/" data-expect='{"totals":{"rows":11}}'></iframe>`, // 7
+        '', // 8
+        '<iframe src="https://lab.example.org/?preset=lost-ack-retry/acks-1"></iframe>', // 9: unpinned, not the player: passed over
+      ].join('\n'),
+    );
+    const r = check([file]);
+    // lost-ack-retry/acks-1: 11 rows, 1 duplicate (src/cli/checkRepin.test.ts's figures).
+    expect(r.lines).toEqual([
+      `✓ ${file}:3 (iframe, preset lost-ack-retry/acks-1, pinned by data-expect)`,
+      `✗ ${file}:5 (iframe, scenario “A lost acknowledgement, retried — acks=1”, pinned by data-expect)`,
+      `    ${file}:5: expect mismatch: totals.rows: expected 12, got 11`,
+      `    ${file}:5: to accept what the run shows now: data-expect='{"totals":{"rows":11}}'`,
+      `! ${file}:7 (iframe)`,
+      `    ${file}:7: data-expect: the iframe's src names no scenario of the lab (its player is ?embed with preset=… or #s=…), so nothing checks this pin`,
+      'check: 3 scenarios: 1 passed, 1 failed, 1 malformed',
+    ]);
+    expect(r.code).toBe(2);
+    rmSync(own, { recursive: true, force: true });
+  });
+
   it('a misspelt attribute of the element’s own (expects, expect_file, scenario_hash): the one it meant, and what it does', () => {
     // They were called "not an option of the player", listed with the player's options only: the
     // pin or the scenario the author meant was nowhere on the line.

@@ -70,7 +70,15 @@ function attribute(tag: ScannedTag, names: readonly string[]) {
   return undefined;
 }
 
-/** A lab iframe's address: its query and hash, or null when the iframe is not the lab's player. */
+/** The attributes that pin an embed's expectation (an iframe's are read under either name). */
+const PIN_ATTRIBUTES = ['expect', 'data-expect', 'expect-file', 'data-expect-file'];
+
+/**
+ * A lab iframe's address: its query and hash, or null when the iframe is not the lab's. The
+ * player's (`?embed`, with `preset=` or `#s=`) is the lab's; so is a link to the lab's whole page
+ * (`?preset=`, `#s=`, no `embed`) carrying a pin — the author pinned it, so its run is checked
+ * rather than passed over.
+ */
 function labAddress(tag: ScannedTag): { query: URLSearchParams; hash: string } | null {
   const src = tag.attributes.get('src')?.value;
   if (!src) return null;
@@ -81,8 +89,9 @@ function labAddress(tag: ScannedTag): { query: URLSearchParams; hash: string } |
     return null;
   }
   const hash = url.hash.replace(/^#/, '');
-  const isLab =
-    url.searchParams.has('embed') && (url.searchParams.has('preset') || /(^|&)s=/.test(hash));
+  const scenario = url.searchParams.has('preset') || /(^|&)s=/.test(hash);
+  const pinned = PIN_ATTRIBUTES.some((name) => tag.attributes.has(name));
+  const isLab = scenario && (url.searchParams.has('embed') || pinned);
   return isLab ? { query: url.searchParams, hash } : null;
 }
 
@@ -456,6 +465,21 @@ export function checkDocFile(
     else if (tag.name === 'iframe') {
       const address = labAddress(tag);
       if (address) results.push(checkEmbed(file, page, tag, address));
+      else {
+        const pin = attribute(tag, PIN_ATTRIBUTES);
+        // A pin on an iframe that shows no scenario of the lab would never be checked: say so.
+        if (pin)
+          results.push({
+            file,
+            name: 'iframe',
+            status: 'malformed',
+            problems: [
+              `${pin.name}: the iframe's src names no scenario of the lab (its player is ?embed with preset=… or #s=…), so nothing checks this pin`,
+            ],
+            line: pin.line,
+            partLine: tag.line,
+          });
+      }
     }
   }
   return results;
