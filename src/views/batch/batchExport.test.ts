@@ -251,6 +251,55 @@ describe('batch export', { timeout: 30_000 }, () => {
     );
   });
 
+  it('SQL: one transaction with one write for the try holds every claim of the try, the one that finds its key taken too', () => {
+    // e2 shares e1's amount, the dedupe key: its claim found e1's pending claim row in the same
+    // transaction. It was printed before BEGIN, as a statement of its own, where it would have
+    // claimed the key for e2 before e1's transaction began.
+    const job = (faults: { logicalDate: number; point: 'mid-write'; afterRows: number }[]) =>
+      scenarioOf({
+        version: 1,
+        name: 'claims',
+        batch: {
+          task: { retries: 1 },
+          write: { mode: 'append' },
+          dedupeKey: ['amount'],
+          dedupe: { store: 'table', order: 'one-transaction', ttlMs: 86_400_000, write: 'batch' },
+          source: [
+            { id: 'e1', date: '2024-03-10', amount: 10 },
+            { id: 'e2', date: '2024-03-10', amount: 10 },
+            { id: 'e3', date: '2024-03-10', amount: 30 },
+          ],
+          faults,
+        },
+      });
+    const claim = (key: string, id: string, ms: number, rows: string) =>
+      `INSERT INTO dedupe_claims (dedupe_key, event_id, claimed_at_ms) VALUES ('amount=${key}', '${id}', ${ms})\nON CONFLICT (dedupe_key) DO NOTHING; -- ${rows}`;
+    const skipped = '0 rows, already claimed by e1: e2 is skipped';
+    // Checks one row a second from 86,461,000 (start + 60 s read), the write after the third.
+    expect(batchSql(job([])).split('\n').slice(4).join('\n')).toBe(
+      [
+        at(1, 86_463_000, true),
+        'BEGIN;',
+        claim('10', 'e1', 86_463_000, '1 row, e1 claimed'),
+        claim('10', 'e2', 86_462_000, skipped),
+        claim('30', 'e3', 86_463_000, '1 row, e3 claimed'),
+        `INSERT INTO target (event_id, event_date, amount, ds)\nVALUES\n  ('e1', '2024-03-10', 10, '2024-03-10'),\n  ('e3', '2024-03-10', 30, '2024-03-10');`,
+        'COMMIT;',
+        '',
+      ].join('\n'),
+    );
+    // A crash after two checks: the try's transaction ends without its write.
+    const crashed = batchSql(job([{ logicalDate: 0, point: 'mid-write', afterRows: 2 }]));
+    expect(crashed).toContain(
+      [
+        at(1, 86_462_000, false),
+        'BEGIN;',
+        claim('10', 'e2', 86_462_000, skipped),
+        'ROLLBACK; -- the try ended before its write',
+      ].join('\n'),
+    );
+  });
+
   it('the export client answers a batch scenario from the batch run, and refuses its diagrams', () => {
     const input = findPreset('airflow-retry-append')!.variant.scenario;
     const table = computeArtifact(input, 'table-csv');

@@ -158,24 +158,37 @@ export function batchSql(scenario: Scenario, r: BatchResult = runBatch(scenario)
   const steps = writeSteps(run);
   const oneTransaction = run.config.dedupe?.order === 'one-transaction';
   const claimsAfter = run.config.dedupe?.order === 'write-then-claim';
+  // One transaction with one write for the try: the try's claims, those that found their key
+  // taken included, and its write are one transaction, from its first claim to its commit.
+  const tryIsTransaction = oneTransaction && run.config.dedupe?.write === 'batch';
   for (let i = 0; i < steps.length;) {
     let j = i + 1;
-    const { attempt, at } = steps[i]!.entry;
-    while (j < steps.length && steps[j]!.entry.attempt === attempt && steps[j]!.entry.at === at)
-      j++;
+    const { attempt } = steps[i]!.entry;
+    const sameStep = (e: BatchEntry) =>
+      e.attempt === attempt && (tryIsTransaction || e.at === steps[i]!.entry.at);
+    while (j < steps.length && sameStep(steps[j]!.entry)) j++;
     const group = steps.slice(i, j);
+    const at = group.at(-1)!.entry.at;
     const written = group.flatMap((s) => (s.statement ? [s.statement] : []));
     const skips = group.filter((s) => s.entry.kind === 'claim-skipped').map((s) => s.entry);
     const claims = group.filter((s) => s.entry.kind === 'claim').map((s) => s.entry);
     const claimText = (es: BatchEntry[]) => es.flatMap((e) => claimLines(run, e));
     // In one transaction the claim rows commit with the data; otherwise each is its own step,
-    // before the write (claim then write) or after it (write then claim).
-    const inTxn = oneTransaction ? claims : [];
+    // before the write (claim then write) or after it (write then claim). A try that is one
+    // transaction claims its rows in the order it read them.
+    const read = run.attempts[attempt]!.read;
+    const inTxn = !oneTransaction
+      ? []
+      : tryIsTransaction
+        ? [...claims, ...skips].sort(
+            (a, b) => read.indexOf(a.events![0]!) - read.indexOf(b.events![0]!),
+          )
+        : claims;
     const txn = [...claimText(inTxn), ...written.map(sqlOf)];
     const txnSql = (oneTransaction && claimIsSql(run) ? inTxn.length : 0) + written.length;
     out.push(
       `-- ${attemptWords(run, attempt)}, ${written.length > 0 ? 'committed' : 'at'} ${batchTimeLabel(run, at)} (${at} ms)`,
-      ...claimText(skips),
+      ...(tryIsTransaction ? [] : claimText(skips)),
       ...(oneTransaction || claimsAfter ? [] : claimText(claims)),
       // A statement the database refused (a dbt MERGE two new rows match one target row with):
       // nothing applied, the try failed (docs/semantics/batch.md#writes).
@@ -186,9 +199,12 @@ export function batchSql(scenario: Scenario, r: BatchResult = runBatch(scenario)
             `-- ${run.attempts[s.entry.attempt]!.failure ?? 'its write failed'}: nothing applied, the try failed`,
         ),
     );
-    if (txnSql > 1) out.push('BEGIN;');
+    // A try that is one transaction and ended before its write (a crash) rolls its claims back.
+    const rolledBack = tryIsTransaction && written.length === 0;
+    if (txnSql > 1 || (rolledBack && txnSql > 0)) out.push('BEGIN;');
     out.push(...txn);
-    if (txnSql > 1) out.push('COMMIT;');
+    if (rolledBack && txnSql > 0) out.push('ROLLBACK; -- the try ended before its write');
+    else if (txnSql > 1) out.push('COMMIT;');
     if (claimsAfter) out.push(...claimText(claims));
     out.push('');
     i = j;
