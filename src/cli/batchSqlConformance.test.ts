@@ -79,4 +79,31 @@ describe('PostgreSQL agrees with the batch engine', () => {
     expect(result.differences).toEqual([]);
     expect(result.real.map((row) => row.id).sort()).toEqual(['a1', 'a2', 'a3']);
   }, 60_000);
+
+  it('dbt merge retried on a key two events share: PostgreSQL refuses the MERGE as the engine does (21000), the table kept', async () => {
+    // Try 1's MERGE inserts e1 and e2 (the target lacks amount 10); try 2's matches each of their
+    // rows with both new rows: "MERGE command cannot affect row a second time" (cardinality_violation).
+    // The refused MERGE was not replayed: the engine's refusal went unchecked.
+    const r = parseScenario({
+      version: 1,
+      name: 'dbt merge, shared key',
+      batch: {
+        task: { retries: 1 },
+        write: { mode: 'dbt-incremental', uniqueKey: true, strategy: 'merge' },
+        dedupeKey: ['amount'],
+        source: [
+          { id: 'e1', date: '2024-03-10', amount: 10 },
+          { id: 'e2', date: '2024-03-10', amount: 10 },
+        ],
+        faults: [{ logicalDate: 0, tryNumber: 1, point: 'after-write' }],
+      },
+    });
+    if (!r.ok) throw new Error('does not parse');
+    const script = batchPostgresScript(r.scenario);
+    expect(script.steps.map((s) => s.expect.sqlstate)).toEqual([null, '21000']);
+    const result = await conform(r.scenario);
+    // A step whose SQLSTATE differs from the engine's is a difference (src/engine/sql/compare.ts).
+    expect(result.differences).toEqual([]);
+    expect(result.real.map((row) => row.id).sort()).toEqual(['e1', 'e2']);
+  }, 60_000);
 });

@@ -58,6 +58,11 @@ export interface BatchRun {
   attempts: Attempt[];
   table: PartitionedTable;
   statements: Statement[];
+  /**
+   * The statements the database refused (a dbt MERGE two new rows match one target row with),
+   * in the order of the trace's `statement-failed` entries: nothing of them applied.
+   */
+  failedStatements: Statement[];
   /** Events a dedupe store skipped because another event held their key: `skipped → holder`. */
   skippedBy: Map<string, string>;
   trace: BatchEntry[];
@@ -83,6 +88,7 @@ export function simulateBatch(config: BatchConfig): BatchRun {
   const attempts: Attempt[] = [];
   const table = new PartitionedTable();
   const statements: Statement[] = [];
+  const failedStatements: Statement[] = [];
   const store = config.dedupe ? new DedupeStore(config.dedupe.ttlMs) : null;
   const skippedBy = new Map<string, string>();
   const trace: BatchEntry[] = [];
@@ -200,7 +206,8 @@ export function simulateBatch(config: BatchConfig): BatchRun {
     if (attempts[id]!.failure !== undefined) return;
     const out = op.apply(now);
     if (out.failed !== undefined) {
-      attempts[id]!.failure = out.failed;
+      attempts[id]!.failure = out.failed.why;
+      failedStatements.push(out.failed.statement);
       trace.push({ at: now, kind: 'statement-failed', run: runId, attempt: id });
     }
     for (const s of out.statements) {
@@ -272,6 +279,7 @@ export function simulateBatch(config: BatchConfig): BatchRun {
     attempts,
     table,
     statements,
+    failedStatements,
     skippedBy,
     trace,
     endTime: now,

@@ -23,8 +23,8 @@ interface OpResult {
   claims: string[];
   /** Events the store skipped: `skipped → the event holding the key`. */
   skipped: [string, string][];
-  /** The statement failed (nothing applied): why, in words. */
-  failed?: string;
+  /** The statement failed (nothing applied): why, in words, and the statement it tried. */
+  failed?: { why: string; statement: Statement };
 }
 
 export interface WriteOp {
@@ -99,13 +99,20 @@ export function planWrite(p: {
   // docs/semantics/batch.md#writes).
   const dbt = config.write.mode === 'dbt-incremental';
   if (kind === 'merge' && !dbt) ({ kept: toWrite, dropped } = distinctOnKey(toWrite));
-  /** Why one MERGE of `rows` fails (PostgreSQL's 21000), or undefined. */
-  const mergeFails = (rows: readonly RowToWrite[]): string | undefined => {
+  /** Why one MERGE of `rows` at `now` fails (PostgreSQL's 21000), and that MERGE; or undefined. */
+  const mergeFails = (rows: readonly RowToWrite[], now: number): OpResult['failed'] => {
     if (kind !== 'merge' || !dbt) return undefined;
     const c = table.mergeCardinality(rows);
-    return c === null
-      ? undefined
-      : `its MERGE matched one target row with ${c.rows} new rows (key ${c.key}): cardinality_violation (21000)`;
+    if (c === null) return undefined;
+    return {
+      why: `its MERGE matched one target row with ${c.rows} new rows (key ${c.key}): cardinality_violation (21000)`,
+      statement: stmt(
+        'merge',
+        partitions,
+        rows.map((w) => w.row.id),
+        now,
+      ),
+    };
   };
   const partitions =
     p.target !== null
@@ -182,7 +189,7 @@ export function planWrite(p: {
       return { ...EMPTY(), claims: [w.row.id] };
     };
     const write = (now: number): OpResult => {
-      const failed = mergeFails(passed);
+      const failed = mergeFails(passed, now);
       if (failed !== undefined) return { ...EMPTY(), failed };
       noteDropped();
       const out = prelude(now);
@@ -230,7 +237,7 @@ export function planWrite(p: {
     if (point === 'mid-write')
       return { ops: [], endAt: writeAt + done * rowMs, crashed, partitions, rows: n };
     const apply = (now: number): OpResult => {
-      const failed = mergeFails(toWrite);
+      const failed = mergeFails(toWrite, now);
       if (failed !== undefined) return { ...EMPTY(), failed };
       noteDropped();
       if (kind === 'overwrite' && config.write.as !== 'delete-insert') {

@@ -169,7 +169,9 @@ export function batchSql(scenario: Scenario, r: BatchResult = runBatch(scenario)
     while (j < steps.length && sameStep(steps[j]!.entry)) j++;
     const group = steps.slice(i, j);
     const at = group.at(-1)!.entry.at;
-    const written = group.flatMap((s) => (s.statement ? [s.statement] : []));
+    const written = group.flatMap((s) =>
+      s.statement && s.entry.kind === 'statement' ? [s.statement] : [],
+    );
     const skips = group.filter((s) => s.entry.kind === 'claim-skipped').map((s) => s.entry);
     const claims = group.filter((s) => s.entry.kind === 'claim').map((s) => s.entry);
     const claimText = (es: BatchEntry[]) => es.flatMap((e) => claimLines(run, e));
@@ -190,14 +192,16 @@ export function batchSql(scenario: Scenario, r: BatchResult = runBatch(scenario)
       `-- ${attemptWords(run, attempt)}, ${written.length > 0 ? 'committed' : 'at'} ${batchTimeLabel(run, at)} (${at} ms)`,
       ...(tryIsTransaction ? [] : claimText(skips)),
       ...(oneTransaction || claimsAfter ? [] : claimText(claims)),
-      // A statement the database refused (a dbt MERGE two new rows match one target row with):
-      // nothing applied, the try failed (docs/semantics/batch.md#writes).
-      ...group
-        .filter((s) => s.entry.kind === 'statement-failed')
-        .map(
-          (s) =>
-            `-- ${run.attempts[s.entry.attempt]!.failure ?? 'its write failed'}: nothing applied, the try failed`,
-        ),
+      // A statement the database refused (a dbt MERGE two new rows match one target row with),
+      // as it ran, and its error: nothing applied, the try failed (docs/semantics/batch.md#writes).
+      ...group.flatMap((s) =>
+        s.entry.kind === 'statement-failed'
+          ? [
+              ...(s.statement ? [sqlOf(s.statement)] : []),
+              `-- ERROR: ${run.attempts[s.entry.attempt]!.failure ?? 'its write failed'}: nothing applied, the try failed`,
+            ]
+          : [],
+      ),
     );
     // A try that is one transaction and ended before its write (a crash) rolls its claims back.
     const rolledBack = tryIsTransaction && written.length === 0;
@@ -213,7 +217,7 @@ export function batchSql(scenario: Scenario, r: BatchResult = runBatch(scenario)
   return out.join('\n');
 }
 
-/** A statement, claim or skipped claim of the trace, with the statement it recorded. */
+/** A statement (or a refused one), claim or skipped claim of the trace, with the statement it recorded. */
 interface WriteStep {
   entry: BatchEntry;
   statement?: Statement;
@@ -223,14 +227,12 @@ interface WriteStep {
 function writeSteps(run: BatchRun): WriteStep[] {
   const out: WriteStep[] = [];
   let n = 0;
+  let failed = 0;
   for (const entry of run.trace) {
     if (entry.kind === 'statement') out.push({ entry, statement: run.statements[n++]! });
-    else if (
-      entry.kind === 'claim' ||
-      entry.kind === 'claim-skipped' ||
-      entry.kind === 'statement-failed'
-    )
-      out.push({ entry });
+    else if (entry.kind === 'statement-failed')
+      out.push({ entry, statement: run.failedStatements[failed++]! });
+    else if (entry.kind === 'claim' || entry.kind === 'claim-skipped') out.push({ entry });
   }
   return out;
 }

@@ -6,6 +6,9 @@
  * transaction. Replayed on a real database, its table must be the engine's: row for row, with
  * each row's partition as its source.
  *
+ * A statement the engine says PostgreSQL refuses (a dbt MERGE two new rows match one target row
+ * with) is replayed too, its step expecting that error (SQLSTATE 21000).
+ *
  * The dedupe store's claims are not replayed: they decided which rows each statement holds (the
  * engine recorded the statements after them), and a Redis store is no SQL. The step outcomes are
  * not checked (no row counts): the table is.
@@ -17,6 +20,7 @@ import {
   runBatch,
   type BatchResult,
   type Scenario,
+  type Statement,
 } from '../../engine';
 import type { ScriptStep, SqlScript } from '../../engine/sql/script';
 import type { TableRow } from '../../engine/sql/table';
@@ -30,21 +34,40 @@ export function batchPostgresScript(
   const run = r.run;
   const writer = batchStatementSql(r);
   const steps: ScriptStep[] = [];
-  const sts = run.statements;
+  // The statements in trace order, each refused one (a dbt MERGE, 21000) where it ran.
+  const sts: { st: Statement; refused: boolean }[] = [];
+  let ran = 0;
+  let refused = 0;
+  for (const e of run.trace)
+    if (e.kind === 'statement') sts.push({ st: run.statements[ran++]!, refused: false });
+    else if (e.kind === 'statement-failed')
+      sts.push({ st: run.failedStatements[refused++]!, refused: true });
+  const sameStep = (a: (typeof sts)[number], b: (typeof sts)[number]) =>
+    !a.refused && !b.refused && a.st.attempt === b.st.attempt && a.st.at === b.st.at;
   for (let i = 0; i < sts.length;) {
     let j = i + 1;
-    while (j < sts.length && sts[j]!.attempt === sts[i]!.attempt && sts[j]!.at === sts[i]!.at) j++;
+    while (j < sts.length && sameStep(sts[i]!, sts[j]!)) j++;
     const sql = sts
       .slice(i, j)
-      .flatMap((st) => writer.sql(st, 'postgres'))
+      .flatMap(({ st }) => writer.sql(st, 'postgres'))
       // A statement with no rows is a comment in the export; the runner takes no ';' (it adds it).
       .filter((q) => !q.startsWith('--'))
       .map((q) => q.replace(/;$/, ''));
-    const { attempt, at } = sts[i]!;
+    const { st, refused: fails } = sts[i]!;
+    const { attempt, at } = st;
     steps.push({
-      comment: [`${attemptWords(run, attempt)}, committed ${batchTimeLabel(run, at)} (${at} ms)`],
+      comment: [
+        `${attemptWords(run, attempt)}, ${fails ? 'refused' : 'committed'} ${batchTimeLabel(run, at)} (${at} ms)`,
+      ],
       sql: sql.length > 1 ? ['BEGIN', ...sql, 'COMMIT'] : sql,
-      expect: { affected: null, skipped: 0, sqlstate: null, outcomeUnknown: false },
+      // The engine's refusal is PostgreSQL's: "MERGE command cannot affect row a second time",
+      // cardinality_violation (https://www.postgresql.org/docs/current/sql-merge.html).
+      expect: {
+        affected: null,
+        skipped: 0,
+        sqlstate: fails ? '21000' : null,
+        outcomeUnknown: false,
+      },
       at,
       prepared: false,
     });
