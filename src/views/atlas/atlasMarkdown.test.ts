@@ -104,6 +104,37 @@ describe('the fault atlas in the Markdown report', () => {
     );
   });
 
+  it('a claim that survives every fault tried: the expect block that pins it, with its kinds and pairs', () => {
+    // The Embed dialog and Export → Scenario for docs CI wrote it; the report said only the summary.
+    const found = {
+      input: {} as never,
+      choice: { kinds: ['drop-response' as const, 'crash' as const], pairs: true },
+      summary: '12 pairs: 12 held — the exactly-once claim survives every pair of faults tried.',
+      counterexample: null,
+      survives: true,
+    };
+    expect(
+      atlasMarkdown(
+        { kinds: ['drop-response', 'crash'], pairs: true, explored: true },
+        false,
+        undefined,
+        found,
+      ),
+    ).toContain(
+      [
+        'What it found: 12 pairs: 12 held — the exactly-once claim survives every pair of faults tried.',
+        '',
+        "To pin it in docs CI (`delivery-lab check` runs this atlas again), the scenario's `expect` holds:",
+        '',
+        '```json',
+        '{"atlas":{"kinds":["drop-response","crash"],"depth":2,"breaks":0}}',
+        '```',
+        '',
+        'The same atlas from the command line: `sim <scenario> --explore --depth 2 --kinds drop-response,crash`.',
+      ].join('\n'),
+    );
+  });
+
   it("is the report's last section, after Compare's, for a stream and a batch job", () => {
     const plain = report('at-least-once');
     expect(report('at-least-once', { atlas: { kinds: ['crash'] } })).toBe(plain);

@@ -8,7 +8,7 @@
 import { DEFAULT_HEADING_LEVEL, heading, type HeadingLevel } from '../io/markdown';
 import type { AtlasChoice } from './atlasChoice';
 import { ATLAS_KINDS, BATCH_ATLAS_KINDS, kindsTicked } from './atlasKinds';
-import type { AtlasFindings } from './atlasFindings';
+import { survivalPin, type AtlasFindings } from './atlasFindings';
 
 /**
  * The section, ending with a newline, or null when the atlas was not run on this choice.
@@ -49,12 +49,27 @@ export function atlasMarkdown(
   ].join('\n')}\n`;
 }
 
-/** What it found: the summary, the earliest break and the faults it adds (JSON). */
+/**
+ * What it found: the summary, the earliest break and the faults it adds (JSON); or, when the
+ * claim survives every fault tried, the `expect` block that pins it for `delivery-lab check`
+ * (docs/format.md#the-fault-atlas-in-expect).
+ */
 function foundLines(f: AtlasFindings): string[] {
   const c = f.counterexample;
+  const pin = survivalPin(f);
   return [
     `What it found: ${f.summary}`,
     '',
+    ...(pin
+      ? [
+          "To pin it in docs CI (`delivery-lab check` runs this atlas again), the scenario's `expect` holds:",
+          '',
+          '```json',
+          JSON.stringify({ atlas: pin }),
+          '```',
+          '',
+        ]
+      : []),
     ...(c
       ? [
           `The earliest, simplest break: ${c.words}.`,
