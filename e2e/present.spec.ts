@@ -785,3 +785,56 @@ test('projector mode: at-most-once’s end shows the sink’s rows around its lo
   await expect.poll(async () => (await whole()).join(' ')).toContain('p-8 p-11');
   expect(dash.errors).toEqual([]);
 });
+
+/**
+ * A 1080p projector without a room (present.css): the 1280×720 screen scaled by 1.5, its text
+ * 27 px — at 18 px it read smaller from the back row than on a 720p projector (the teacher's
+ * report). The same one-screen fit as at 1280×720, asked and at the end, for the library's
+ * widest and wordiest stories; with a room live the page keeps 18 px (its panel is sized at 18).
+ */
+test('projector mode at 1920×1080 without a room: 27 px, the 1280×720 layout at 1.5×, nothing cut', async ({
+  unopenedDash: dash,
+}) => {
+  test.setTimeout(240_000);
+  const { page } = dash;
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const inView = async (el: Locator) => {
+    const b = await el.boundingBox();
+    return b !== null && b.x >= -1 && b.y >= -1 && b.x + b.width <= 1921 && b.y + b.height <= 1081;
+  };
+  await dash.goto('./?present=1');
+  for (const id of ['at-least-once', 'flink-commit-phase-crash', 'consume-transform-produce']) {
+    const p = presets.find((x) => x.id === id)!;
+    await dash.api('load', `${p.id}/${questionVariant(p)}`);
+    await dash.settled();
+    expect(await fontPx(page.locator('.app')), id).toBe(27);
+    for (const el of [
+      dash.byId(testIds.counters),
+      dash.byId(testIds.predictQuestion),
+      page.locator('.pipeline-frame'),
+      ...(await dash.byId(testIds.pipeline).locator('.stage > h2').all()),
+    ])
+      expect(await inView(el), `${id}: asked, in the screen`).toBe(true);
+    const cut = await page
+      .locator('.pipeline-scroll')
+      .evaluate((e) => e.scrollWidth - e.clientWidth);
+    expect(cut, `${id}: pipeline wider than its box by`).toBeLessThanOrEqual(1);
+    expect(await wordsSplit(page), `${id}: words split`).toEqual([]);
+    expect(await clippedCells(page), `${id}: asked, table cells cut`).toEqual([]);
+    expect((await smallestCardText(page)).px, `${id}: smallest card detail`).toBeGreaterThanOrEqual(
+      27,
+    );
+    await dash.skipQuestion();
+    await dash.api('runTo', (await dash.api('cursor')).endTime);
+    await expect(dash.byId(testIds.verdict), id).toBeVisible();
+    await expect
+      .poll(() => clippedCells(page), { message: `${id}: answered, table cells cut` })
+      .toEqual([]);
+    await expect
+      .poll(() => cutBottomRows(page), { message: `${id}: answered, a row cut at the bottom` })
+      .toEqual([]);
+    expect(await answeredBoxCuts(page), `${id}: answered, hidden by the box (px)`).toEqual([]);
+    expect(await wordsSplit(page), `${id}: answered, words split`).toEqual([]);
+  }
+  expect(dash.errors).toEqual([]);
+});
