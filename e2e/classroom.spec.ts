@@ -560,3 +560,29 @@ test('on a 390 px phone a number answer’s box, its unit and Send share a line'
   expect(tops).toEqual({ sameLine: true });
   await student.context().close();
 });
+
+/**
+ * A student's phone (390 px) on the stories with the longest words in their titles: the title
+ * wraps within the screen and the page never scrolls sideways. At 35 px "acknowledgements"
+ * (retry-storm) ran off the right edge, "max.poll.interval.ms" too.
+ */
+test('on a 390 px phone a story’s title stays within the screen', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  for (const preset of ['retry-storm', 'poll-timeout-slow-batch']) {
+    const code = await startRoom(page, `${server.url}?preset=${preset}`);
+    const student = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 } })
+    ).newPage();
+    await student.goto(`${server.url}?join=${code}`);
+    await student.getByTestId(ids.studentJoin).click();
+    await page.getByTestId(ids.publish).click();
+    const title = student.getByTestId(ids.studentStep).locator('h1');
+    await expect(title).toBeVisible();
+    const fit = await title.evaluate((h) => ({
+      title: h.scrollWidth <= h.clientWidth,
+      page: document.documentElement.scrollWidth <= window.innerWidth,
+    }));
+    expect(fit, preset).toEqual({ title: true, page: true });
+    await student.context().close();
+  }
+});

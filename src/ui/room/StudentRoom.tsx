@@ -118,7 +118,9 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
           data-testid={roomTestIds.studentStep}
           data-step={room.step.stepIndex}
         >
-          <h1>{room.step.title}</h1>
+          <h1>
+            <Breakable text={room.step.title} />
+          </h1>
           {room.step.setup && (
             <p className="room-setup" data-testid={roomTestIds.studentSetup}>
               <Breakable text={room.step.setup} />
