@@ -7,7 +7,7 @@
 // with --locked, once an answer is locked in (as a user does), whether the story goes beside the
 // pipeline or stays the band above it (useBandWhileLocked). Needs a served page:
 // `npx vite preview --port P` (or `npx vite --port P`), then
-// `npx tsx scripts/present-fit.ts http://127.0.0.1:P/ [--shots DIR] [--answered] [--locked] [preset filter]`.
+// `npx tsx scripts/present-fit.ts http://127.0.0.1:P/ [--shots DIR] [--answered] [--locked] [--size WxH] [preset filter]`.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -31,6 +31,8 @@ const option = (name: string) => {
 const answered = option('--answered');
 const locked = option('--locked');
 const shots = flag('--shots');
+// --size 1920x1080: another screen (a 1080p projector's view is the 1280×720 one at 1.5×).
+const [width, height] = (flag('--size') ?? '1280x720').split('x').map(Number) as [number, number];
 const [base = 'http://127.0.0.1:4173/', only] = args;
 if (shots) mkdirSync(shots, { recursive: true });
 
@@ -113,7 +115,7 @@ const browser = await chromium.launch({
   executablePath: findOrInstallChromium(),
   args: chromiumArgs,
 });
-const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+const page = await browser.newPage({ viewport: { width, height } });
 await page.goto(`${base}?present=1`);
 await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
 let fit = 0;
