@@ -531,6 +531,18 @@ test('in projector mode the room’s answer is whole in its column beside six ba
   for (const s of students) s.close();
 });
 
+/** A room on `preset`, one student joined on a 390 px phone, and the page's question asked. */
+async function askOnPhone(page: Page, browser: Browser, preset: string): Promise<Page> {
+  const code = await startRoom(page, `${server.url}?preset=${preset}`);
+  const student = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 } })
+  ).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  return student;
+}
+
 /**
  * A student's phone (390 px): a number question's box, its unit and Send on one line. At its
  * default 20 characters the box left "rows" and Send on the next line, the unit apart from it.
@@ -540,13 +552,7 @@ test('on a 390 px phone a number answer’s box, its unit and Send share a line'
   browser,
 }) => {
   test.setTimeout(60_000);
-  const code = await startRoom(page, `${server.url}?preset=at-least-once`);
-  const student = await (
-    await browser.newContext({ viewport: { width: 390, height: 844 } })
-  ).newPage();
-  await student.goto(`${server.url}?join=${code}`);
-  await student.getByTestId(ids.studentJoin).click();
-  await page.getByTestId(ids.publish).click();
+  const student = await askOnPhone(page, browser, 'at-least-once');
   const box = student.getByTestId(ids.studentAnswer);
   await expect(box).toBeVisible();
   const tops = await student.evaluate(
@@ -569,13 +575,7 @@ test('on a 390 px phone a number answer’s box, its unit and Send share a line'
 test('on a 390 px phone a story’s title stays within the screen', async ({ page, browser }) => {
   test.setTimeout(90_000);
   for (const preset of ['retry-storm', 'poll-timeout-slow-batch']) {
-    const code = await startRoom(page, `${server.url}?preset=${preset}`);
-    const student = await (
-      await browser.newContext({ viewport: { width: 390, height: 844 } })
-    ).newPage();
-    await student.goto(`${server.url}?join=${code}`);
-    await student.getByTestId(ids.studentJoin).click();
-    await page.getByTestId(ids.publish).click();
+    const student = await askOnPhone(page, browser, preset);
     const title = student.getByTestId(ids.studentStep).locator('h1');
     await expect(title).toBeVisible();
     const fit = await title.evaluate((h) => ({
