@@ -7,7 +7,7 @@ import { ScenarioSchema, type Scenario } from './schema';
 import { migrate } from './migrate';
 import { LIMITS, MAX_JSON_CHARS } from './limits';
 import { clipEcho } from './echo';
-import { jsonErrorAt } from './jsonErrorAt';
+import { jsonErrorAt, walkJson } from './jsonErrorAt';
 import { pathOf, schemaIssues, type Issue } from './issueWords';
 import { keysAt } from './schemaKeys';
 import { semanticIssues } from './semanticIssues';
@@ -87,7 +87,53 @@ export function readJsonText(
       ],
     };
   }
+  const twice = duplicateKeys(json, raw);
+  if (twice.length > 0) return { ok: false, issues: twice };
   return { ok: true, raw };
+}
+
+/** Object members in a parsed JSON value: its text has more when a key is set twice. */
+function memberCount(v: unknown): number {
+  if (Array.isArray(v)) return v.reduce((n: number, x) => n + memberCount(x), 0);
+  if (typeof v !== 'object' || v === null) return 0;
+  return Object.values(v).reduce((n: number, x) => n + 1 + memberCount(x), 0);
+}
+
+/** The colons outside strings of a JSON text: one per object member as written. */
+function colonCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a) n++;
+    else if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++)
+        if (text.charCodeAt(i) === 0x5c) i++;
+    }
+  }
+  return n;
+}
+
+/**
+ * A key set twice in one object, refused with its lines: JSON.parse keeps the last silently, so a
+ * hand edit that adds `"enable.idempotence": true` above the old `false` would run under false.
+ * The text is walked only when it holds more members than the value it parsed to.
+ */
+function duplicateKeys(text: string, raw: unknown): Issue[] {
+  if (colonCount(text) === memberCount(raw)) return [];
+  const found = new Map<string, { lines: number[]; value: string }>();
+  walkJson(text, {
+    field: () => {},
+    duplicate: (path, line, firstLine, value) => {
+      const seen = found.get(path);
+      if (seen) seen.lines.push(line);
+      else found.set(path, { lines: [firstLine, line], value });
+      found.get(path)!.value = value;
+    },
+  });
+  return [...found].map(([path, { lines, value }]) => ({
+    path,
+    message: `set ${lines.length === 2 ? 'twice' : `${lines.length} times`} in one object, at lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}: JSON keeps only the last (${clipEcho(value.replace(/\s+/g, ' '))}) — delete ${lines.length === 2 ? 'one' : 'all but one'}`,
+  }));
 }
 
 /**

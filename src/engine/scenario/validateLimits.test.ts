@@ -152,4 +152,36 @@ describe('scenario validation at the limits names the field', () => {
     const big = parseScenarioJson(' '.repeat(MAX_JSON_CHARS + 1));
     expect(!big.ok && big.issues[0]!.message).toMatch(/too large/);
   });
+
+  it('refuses a key set twice in one object, naming both lines: JSON.parse would keep the last silently', () => {
+    // A hand edit that adds a line above the old one: line 3 says true, line 5 still false, and
+    // JSON.parse keeps false — the run would go on under the setting the edit meant to change.
+    const text = [
+      '{"version": 1, "name": "x", "workload": {"events": [{"id": "e1", "amount": 1, "at": 0}]},',
+      ' "producer": {',
+      '   "enable.idempotence": true,',
+      '   "acks": "all",',
+      '   "enable.idempotence": false',
+      ' }}',
+    ].join('\n');
+    expect(parseScenarioJson(text)).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'producer.enable.idempotence',
+          message:
+            'set twice in one object, at lines 3 and 5: JSON keeps only the last (false) — delete one',
+        },
+      ],
+    });
+    // Every duplicate is named, in arrays too; the same key in two objects is no duplicate.
+    const two = parseScenarioJson(
+      '{"version": 1, "version": 1, "name": "x", "workload": {"events": [' +
+        '{"id": "e1", "amount": 1, "at": 0, "at": 5}, {"id": "e2", "amount": 1, "at": 0}]}}',
+    );
+    expect(!two.ok && two.issues.map((i) => i.path)).toEqual(['version', 'workload.events.0.at']);
+    expect(!two.ok && two.issues[1]!.message).toBe(
+      'set twice in one object, at lines 1 and 1: JSON keeps only the last (5) — delete one',
+    );
+  });
 });
