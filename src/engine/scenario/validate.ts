@@ -35,10 +35,22 @@ function jsonSyntaxMessage(text: string, rawMessage: string): string {
   // "Unexpected token 'x', … is not valid JSON" names no position: find it (jsonErrorAt.ts).
   const found = at || /Unexpected end of JSON input/.test(message) ? null : jsonErrorAt(text);
   if (!at && found === null) return message;
-  const before = text.slice(0, at ? Number(at[1]) : found!);
+  const offset = at ? Number(at[1]) : found!;
+  const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = before.length - before.lastIndexOf('\n');
-  return `${message} (line ${line} column ${column})`;
+  return `${message}${trailingComma(text, offset)} (line ${line} column ${column})`;
+}
+
+/**
+ * Words for a trailing comma, the hand edit JSON refuses most often: V8 points at the `]` or `}`
+ * after it (often a line below), so the comma's own line is named. '' when the error is another.
+ */
+function trailingComma(text: string, offset: number): string {
+  if (text[offset] !== ']' && text[offset] !== '}') return '';
+  const head = text.slice(0, offset).trimEnd();
+  if (!head.endsWith(',')) return '';
+  return ` — the comma before it, on line ${head.split('\n').length}, is one too many: JSON allows no trailing comma`;
 }
 
 /**

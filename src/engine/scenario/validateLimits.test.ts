@@ -153,6 +153,26 @@ describe('scenario validation at the limits names the field', () => {
     expect(!big.ok && big.issues[0]!.message).toMatch(/too large/);
   });
 
+  it('names the trailing comma a hand edit left before a closing bracket, on its own line', () => {
+    // V8 points at the `]` (line 4); the comma one too many is at the end of line 3.
+    const list = parseScenarioJson(
+      '{"version": 1, "name": "x", "workload": {"events": [\n' +
+        '  {"id": "e1", "amount": 1, "at": 0}\n' +
+        '  ],\n' +
+        '  "faults": [{"kind": "rebalance"},\n  ]}}',
+    );
+    expect(!list.ok && list.issues[0]!.message).toMatch(
+      /^not valid JSON: Unexpected token '\]', .* — the comma before it, on line 4, is one too many: JSON allows no trailing comma \(line 5 column 3\)$/,
+    );
+    const object = parseScenarioJson('{\n  "version": 1,\n}');
+    expect(!object.ok && object.issues[0]!.message).toBe(
+      'not valid JSON: Expected double-quoted property name in JSON at position 18 — the comma before it, on line 2, is one too many: JSON allows no trailing comma (line 3 column 1)',
+    );
+    // A comma that is not trailing gets no such words.
+    const missing = parseScenarioJson('{"version": 1 "name": "x"}');
+    expect(!missing.ok && missing.issues[0]!.message).not.toContain('comma');
+  });
+
   it('refuses a key set twice in one object, naming both lines: JSON.parse would keep the last silently', () => {
     // A hand edit that adds a line above the old one: line 3 says true, line 5 still false, and
     // JSON.parse keeps false — the run would go on under the setting the edit meant to change.
