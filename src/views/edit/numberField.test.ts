@@ -25,7 +25,7 @@ describe('schemaRange', () => {
       int: true,
     });
     expect(schemaRange('processor.execution.checkpointing.interval', scenario)).toEqual({
-      min: 1,
+      min: 10,
       max: 604800000,
       int: true,
     });
