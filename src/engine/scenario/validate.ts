@@ -7,6 +7,7 @@ import { ScenarioSchema, type Scenario } from './schema';
 import { migrate } from './migrate';
 import { LIMITS, MAX_JSON_CHARS } from './limits';
 import { clipEcho } from './echo';
+import { groupDigits } from '../groupDigits';
 import { jsonErrorAt, walkJson } from './jsonErrorAt';
 import { pathOf, schemaIssues, type Issue } from './issueWords';
 import { keysAt } from './schemaKeys';
@@ -78,7 +79,7 @@ export function readJsonText(
       issues: [
         {
           path: '',
-          message: `file too large: ${text.length} characters (limit ${MAX_JSON_CHARS})`,
+          message: `file too large: ${groupDigits(text.length)} characters (limit ${groupDigits(MAX_JSON_CHARS)})`,
         },
       ],
     };
