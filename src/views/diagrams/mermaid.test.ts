@@ -63,6 +63,14 @@ describe('runSequenceDiagram', () => {
     // Once read, an ack is drawn as before.
     expect(text).toContain('P1-->>P0: ack e1 offset 2\n');
     expect(text.match(/never read/g)).toHaveLength(1);
+    // An error answer is no acknowledgement: the fenced zombie's INVALID_PRODUCER_EPOCH answers,
+    // on which it exits, are drawn as they were.
+    const zombie = runSequenceDiagram(
+      run(findPreset('zombie-consumer/transactional')!.variant.scenario),
+      { maxSteps: 100_000 },
+    );
+    expect(zombie).toContain('INVALID_PRODUCER_EPOCH e3 out-0');
+    expect(zombie).not.toContain('never read');
   });
 
   it('caps a long run with a "showing N of M" note over every participant shown', () => {

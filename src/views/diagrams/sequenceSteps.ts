@@ -93,11 +93,17 @@ export function messageStep(
     };
   }
   const dead = lostAtReceiver.has(i);
-  // A produce answer the producer never read (queued behind a missing one on its connection, or
-  // arriving after the connection was closed), within the run: drawn as an ack it would read as
-  // one, before the retry of the same records.
+  // An acknowledgement the producer never read (queued behind a missing one on its connection,
+  // or arriving after the connection was closed), within the run: drawn as an ack it would read
+  // as one, before the retry of the same records. An error answer (a 'reject': a fenced zombie's
+  // INVALID_PRODUCER_EPOCH, which it exits on) is left as it is.
+  const cause = t.cause[i]!;
   const unread =
-    !dead && type === 'produce-response' && t.until[i]! <= r.run.endTime && !r.hasEffect(i);
+    !dead &&
+    type === 'produce-response' &&
+    !(cause >= 0 && t.kindOf(cause) === 'reject') &&
+    t.until[i]! <= r.run.endTime &&
+    !r.hasEffect(i);
   return {
     type: 'msg',
     from: t.actor[i]!,
