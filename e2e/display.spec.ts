@@ -3,6 +3,7 @@
  * highlighted everywhere, fate never by colour alone.
  */
 import type { Page } from '@playwright/test';
+import { encodeShare } from '../src/views/io/shareLink';
 import { expect, test, testIds } from './fixtures';
 
 test('light and dark follow the system colour scheme', async ({ dash }) => {
@@ -481,4 +482,41 @@ test('at 1280×720 the sink table fits its box: no sideways scrolling, no cell c
       );
     expect(cut, preset).toEqual([]);
   }
+});
+
+// An on-call engineer's own payments, p-1000 … p-1019: the sink's id column was a fixed 3.4 em,
+// which holds four monospace characters, so every row read "p-10…" and no payment could be told
+// from another. The column now takes the run's longest id (up to 12 em), as the source column
+// takes its offsets.
+test('at 1280×720 the sink table shows six-character payment ids whole', async ({ dash }) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const hash = encodeShare({
+    version: 1,
+    name: 'payments p-1000…p-1019',
+    workload: {
+      topic: 'payments',
+      events: Array.from({ length: 20 }, (_, i) => ({
+        id: `p-${1000 + i}`,
+        amount: 25,
+        at: i * 100,
+      })),
+    },
+    processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+    sink: { type: 'table', name: 'charges' },
+  });
+  await dash.goto(`./#${hash}`);
+  await dash.settled();
+  await dash.toEnd();
+  const table = dash.byId(testIds.sinkTable);
+  await expect(table).toHaveAttribute('data-rows', '20');
+  const ids = await table
+    .locator('.sink-cols:not(.head) > span:nth-child(2)')
+    .evaluateAll((spans) =>
+      spans.map((s) => ({ text: s.textContent, cut: s.scrollWidth > s.clientWidth })),
+    );
+  expect(ids.length).toBeGreaterThan(0);
+  expect(ids.filter((x) => x.cut)).toEqual([]);
+  expect(ids[0]!.text).toBe('p-1000');
+  expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
 });

@@ -221,6 +221,16 @@ describe('sim --compare', () => {
       code: 2,
       err: '--compare: no knob "key"; did you mean sink.key (key column), sink.uniqueKey (UNIQUE / PRIMARY KEY)?',
     });
+    // A tired engineer's typo of a real name, one swap or letter away: the knob it meant, by its
+    // path and name (it said only "give a knob's path …").
+    expect(cli(['at-least-once', '--compare', 'enable.idempotance=true'])).toMatchObject({
+      code: 2,
+      err: '--compare: no knob "enable.idempotance"; did you mean producer.enable.idempotence (enable.idempotence)?',
+    });
+    expect(cli(['at-least-once', '--compare', 'producer.akcs=1'])).toMatchObject({
+      code: 2,
+      err: '--compare: no knob "producer.akcs"; did you mean producer.acks (acks)?',
+    });
     expect(cli(['at-least-once', '--compare', 'exactly-once', '--check'])).toMatchObject({
       code: 2,
       err: '--check: applies to one run, not with --compare',

@@ -26,6 +26,7 @@ import {
   type Scenario,
   type ScenarioInput,
 } from '../engine';
+import { misspellingBound, nearest } from '../engine/core/editDistance';
 import { findPreset } from '../scenarios';
 import { compareMarkdown } from '../views/compare/compareMarkdown';
 import { DEFAULT_HEADING_LEVEL, type HeadingLevel } from '../views/io/markdown';
@@ -141,6 +142,16 @@ function knobPath(name: string, base: ScenarioInput): { path: string } | { probl
         .split(/[\s()/]+/)
         .includes(word),
   );
+  // A misspelt path or real name (`enable.idempotance`, `producer.akcs`): the knob a typo away.
+  if (near.length === 0) {
+    const spelt = nearest(
+      name,
+      pool.flatMap((k) => [k.path, k.name]),
+      (c) => misspellingBound(c),
+    );
+    const meant = pool.find((k) => k.path === spelt || k.name === spelt);
+    if (meant) near.push(meant);
+  }
   if (near.length > 0)
     return {
       problem: `--compare: no knob "${name}"; did you mean ${near.map((k) => `${k.path} (${k.name})`).join(', ')}?`,

@@ -291,6 +291,23 @@ describe('a fault whose condition never comes is reported, not silent', () => {
       '⚠ fault 2, a crash of consumer-0 before its offset commit, never fired: its condition never came',
     );
   });
+  it('a fault armed after stopAtMs says the run stops before it (a time typed past the window)', () => {
+    // Two events at 0 and 10 ms; the window ends at 1,000 ms and the crash is armed at 1,800 ms.
+    const p = parseScenario({
+      version: 1,
+      name: 'after the stop',
+      stopAtMs: 1_000,
+      workload: { generate: { count: 2, intervalMs: 10 } },
+      faults: [{ id: 'late', kind: 'crash', target: 'consumer-0', at: 1_800 }],
+    });
+    if (!p.ok) throw new Error('the scenario parses');
+    const r = simulate(p.scenario);
+    const why = 'armed at 1,800 ms, after the run stops at 1,000 ms (stopAtMs): it never comes';
+    expect(jsonReport(r).faultsNeverFired).toEqual([
+      { index: 0, fault: 'a crash of consumer-0 "late"', why },
+    ]);
+    expect(textReport(r)).toContain(`⚠ fault "late", a crash of consumer-0, never fired: ${why}`);
+  });
   it('a fault that fired is not listed', () => {
     const r = run('sync', 'before-commit');
     expect(jsonReport(r).faultsNeverFired).toEqual([]);

@@ -12,10 +12,14 @@ import { groupDigits } from './groupDigits';
  * Why a fault of the scenario cannot fire whatever happens, in words, or null when it may: a lost
  * acknowledgement of a produce request when the producer sends with acks=0 ("the producer will
  * not wait for any acknowledgment from the server at all",
- * https://kafka.apache.org/documentation/#producerconfigs_acks). The checker's never-fired notice
- * says this instead of "its condition never came".
+ * https://kafka.apache.org/documentation/#producerconfigs_acks), or one armed after the run's
+ * `stopAtMs`. The checker's never-fired notice says this instead of "its condition never came".
  */
 export function whyNeverFires(s: Scenario, f: FaultSpec): string | null {
+  // The run ends at stopAtMs (src/engine/world.ts runs no task past it): a fault armed later is
+  // never armed at all — a time typed past the window, not a moment that did not come.
+  if (s.stopAtMs !== undefined && f.at > s.stopAtMs)
+    return `armed at ${groupDigits(f.at)} ms, after the run stops at ${groupDigits(s.stopAtMs)} ms (stopAtMs): it never comes`;
   const lostAck =
     ((f.kind === 'drop-response' || f.kind === 'delay-response') && f.link === 'produce') ||
     (f.kind === 'random' && f.what === 'drop-response' && f.link === 'produce');

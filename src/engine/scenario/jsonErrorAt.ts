@@ -16,6 +16,11 @@ export interface JsonFieldVisitor {
    * (`path` ending in its index) on the line its value starts.
    */
   field(path: string, line: number): void;
+  /**
+   * A key its object already has (JSON.parse keeps the last, RFC 8259 §4 leaves it open): told at
+   * each repeat with the line of the key's first occurrence and the repeat's value as written.
+   */
+  duplicate?(path: string, line: number, firstLine: number, valueText: string): void;
 }
 
 /**
@@ -101,16 +106,25 @@ export function walkJson(text: string, visitor?: JsonFieldVisitor): number | nul
         i++;
         return;
       }
+      const firstLines = visitor?.duplicate ? new Map<string, number>() : undefined;
       for (;;) {
         ws();
         if (text[i] !== '"') fail();
         const keyLine = line;
-        const at = join(path, string(visitor !== undefined));
+        const key = string(visitor !== undefined);
+        const at = join(path, key);
         visitor?.field(at, keyLine);
         ws();
         if (text[i] !== ':') fail();
         i++;
+        ws();
+        const valueAt = i;
         value(at);
+        if (firstLines) {
+          const first = firstLines.get(key);
+          if (first === undefined) firstLines.set(key, keyLine);
+          else visitor!.duplicate!(at, keyLine, first, text.slice(valueAt, i));
+        }
         ws();
         if (text[i] === ',') i++;
         else if (text[i] === '}') {

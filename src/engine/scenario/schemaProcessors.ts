@@ -101,8 +101,14 @@ export const ConsumerProcessorSchema = z.strictObject({
 /** A Flink job: KafkaSource → keyed running sum → sink, with checkpoints. */
 export const FlinkProcessorSchema = z.strictObject({
   type: z.literal('flink'),
-  /** Checkpoint interval (ms); null = checkpointing disabled (Flink's default). */
-  'execution.checkpointing.interval': ms(1).nullable().default(null),
+  /**
+   * Checkpoint interval (ms); null = checkpointing disabled (Flink's default). At least 10 ms:
+   * Flink's CheckpointConfig.setCheckpointInterval throws IllegalArgumentException ("Checkpoint
+   * interval must be larger than or equal to 10 ms", MINIMAL_CHECKPOINT_TIME), as for the
+   * timeout below
+   * (https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#execution-checkpointing-interval).
+   */
+  'execution.checkpointing.interval': ms(10).nullable().default(null),
   'execution.checkpointing.mode': z.enum(['EXACTLY_ONCE', 'AT_LEAST_ONCE']).default('EXACTLY_ONCE'),
   /**
    * A checkpoint not completed this long after its trigger expires ("Checkpoint expired before

@@ -331,6 +331,19 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths(consumer(1_800_000))).toEqual([]);
   });
 
+  it("refuses a checkpoint interval under Flink's 10 ms minimum (CheckpointConfig.MINIMAL_CHECKPOINT_TIME)", () => {
+    const flink = (interval: number) =>
+      parseScenario({
+        ...base,
+        processor: { type: 'flink', 'execution.checkpointing.interval': interval },
+      });
+    const five = flink(5);
+    expect(five.ok ? [] : five.issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
+      'processor.execution.checkpointing.interval: at least 10',
+    ]);
+    expect(flink(10).ok).toBe(true);
+  });
+
   it('a negative time with a minimum above 0 gets one message, naming that minimum', () => {
     const r = parseScenario({
       ...base,

@@ -7,7 +7,8 @@ import { ScenarioSchema, type Scenario } from './schema';
 import { migrate } from './migrate';
 import { LIMITS, MAX_JSON_CHARS } from './limits';
 import { clipEcho } from './echo';
-import { jsonErrorAt } from './jsonErrorAt';
+import { groupDigits } from '../groupDigits';
+import { jsonErrorAt, walkJson } from './jsonErrorAt';
 import { pathOf, schemaIssues, type Issue } from './issueWords';
 import { keysAt } from './schemaKeys';
 import { semanticIssues } from './semanticIssues';
@@ -35,10 +36,22 @@ function jsonSyntaxMessage(text: string, rawMessage: string): string {
   // "Unexpected token 'x', … is not valid JSON" names no position: find it (jsonErrorAt.ts).
   const found = at || /Unexpected end of JSON input/.test(message) ? null : jsonErrorAt(text);
   if (!at && found === null) return message;
-  const before = text.slice(0, at ? Number(at[1]) : found!);
+  const offset = at ? Number(at[1]) : found!;
+  const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = before.length - before.lastIndexOf('\n');
-  return `${message} (line ${line} column ${column})`;
+  return `${message}${trailingComma(text, offset)} (line ${line} column ${column})`;
+}
+
+/**
+ * Words for a trailing comma, the hand edit JSON refuses most often: V8 points at the `]` or `}`
+ * after it (often a line below), so the comma's own line is named. '' when the error is another.
+ */
+function trailingComma(text: string, offset: number): string {
+  if (text[offset] !== ']' && text[offset] !== '}') return '';
+  const head = text.slice(0, offset).trimEnd();
+  if (!head.endsWith(',')) return '';
+  return ` — the comma before it, on line ${head.split('\n').length}, is one too many: JSON allows no trailing comma`;
 }
 
 /**
@@ -66,7 +79,7 @@ export function readJsonText(
       issues: [
         {
           path: '',
-          message: `file too large: ${text.length} characters (limit ${MAX_JSON_CHARS})`,
+          message: `file too large: ${groupDigits(text.length)} characters (limit ${groupDigits(MAX_JSON_CHARS)})`,
         },
       ],
     };
@@ -87,7 +100,53 @@ export function readJsonText(
       ],
     };
   }
+  const twice = duplicateKeys(json, raw);
+  if (twice.length > 0) return { ok: false, issues: twice };
   return { ok: true, raw };
+}
+
+/** Object members in a parsed JSON value: its text has more when a key is set twice. */
+function memberCount(v: unknown): number {
+  if (Array.isArray(v)) return v.reduce((n: number, x) => n + memberCount(x), 0);
+  if (typeof v !== 'object' || v === null) return 0;
+  return Object.values(v).reduce((n: number, x) => n + 1 + memberCount(x), 0);
+}
+
+/** The colons outside strings of a JSON text: one per object member as written. */
+function colonCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a) n++;
+    else if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++)
+        if (text.charCodeAt(i) === 0x5c) i++;
+    }
+  }
+  return n;
+}
+
+/**
+ * A key set twice in one object, refused with its lines: JSON.parse keeps the last silently, so a
+ * hand edit that adds `"enable.idempotence": true` above the old `false` would run under false.
+ * The text is walked only when it holds more members than the value it parsed to.
+ */
+function duplicateKeys(text: string, raw: unknown): Issue[] {
+  if (colonCount(text) === memberCount(raw)) return [];
+  const found = new Map<string, { lines: number[]; value: string }>();
+  walkJson(text, {
+    field: () => {},
+    duplicate: (path, line, firstLine, value) => {
+      const seen = found.get(path);
+      if (seen) seen.lines.push(line);
+      else found.set(path, { lines: [firstLine, line], value });
+      found.get(path)!.value = value;
+    },
+  });
+  return [...found].map(([path, { lines, value }]) => ({
+    path,
+    message: `set ${lines.length === 2 ? 'twice' : `${lines.length} times`} in one object, at lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}: JSON keeps only the last (${clipEcho(value.replace(/\s+/g, ' '))}) — delete ${lines.length === 2 ? 'one' : 'all but one'}`,
+  }));
 }
 
 /**

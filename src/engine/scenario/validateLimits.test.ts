@@ -150,6 +150,61 @@ describe('scenario validation at the limits names the field', () => {
       issues: [{ path: '', message: 'empty: expected a scenario (JSON)' }],
     });
     const big = parseScenarioJson(' '.repeat(MAX_JSON_CHARS + 1));
-    expect(!big.ok && big.issues[0]!.message).toMatch(/too large/);
+    // Grouped as every other count the lab prints (it said "2000001 characters (limit 2000000)").
+    expect(!big.ok && big.issues[0]!.message).toBe(
+      'file too large: 2,000,001 characters (limit 2,000,000)',
+    );
+  });
+
+  it('names the trailing comma a hand edit left before a closing bracket, on its own line', () => {
+    // V8 points at the `]` (line 4); the comma one too many is at the end of line 3.
+    const list = parseScenarioJson(
+      '{"version": 1, "name": "x", "workload": {"events": [\n' +
+        '  {"id": "e1", "amount": 1, "at": 0}\n' +
+        '  ],\n' +
+        '  "faults": [{"kind": "rebalance"},\n  ]}}',
+    );
+    expect(!list.ok && list.issues[0]!.message).toMatch(
+      /^not valid JSON: Unexpected token '\]', .* — the comma before it, on line 4, is one too many: JSON allows no trailing comma \(line 5 column 3\)$/,
+    );
+    const object = parseScenarioJson('{\n  "version": 1,\n}');
+    expect(!object.ok && object.issues[0]!.message).toBe(
+      'not valid JSON: Expected double-quoted property name in JSON at position 18 — the comma before it, on line 2, is one too many: JSON allows no trailing comma (line 3 column 1)',
+    );
+    // A comma that is not trailing gets no such words.
+    const missing = parseScenarioJson('{"version": 1 "name": "x"}');
+    expect(!missing.ok && missing.issues[0]!.message).not.toContain('comma');
+  });
+
+  it('refuses a key set twice in one object, naming both lines: JSON.parse would keep the last silently', () => {
+    // A hand edit that adds a line above the old one: line 3 says true, line 5 still false, and
+    // JSON.parse keeps false — the run would go on under the setting the edit meant to change.
+    const text = [
+      '{"version": 1, "name": "x", "workload": {"events": [{"id": "e1", "amount": 1, "at": 0}]},',
+      ' "producer": {',
+      '   "enable.idempotence": true,',
+      '   "acks": "all",',
+      '   "enable.idempotence": false',
+      ' }}',
+    ].join('\n');
+    expect(parseScenarioJson(text)).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'producer.enable.idempotence',
+          message:
+            'set twice in one object, at lines 3 and 5: JSON keeps only the last (false) — delete one',
+        },
+      ],
+    });
+    // Every duplicate is named, in arrays too; the same key in two objects is no duplicate.
+    const two = parseScenarioJson(
+      '{"version": 1, "version": 1, "name": "x", "workload": {"events": [' +
+        '{"id": "e1", "amount": 1, "at": 0, "at": 5}, {"id": "e2", "amount": 1, "at": 0}]}}',
+    );
+    expect(!two.ok && two.issues.map((i) => i.path)).toEqual(['version', 'workload.events.0.at']);
+    expect(!two.ok && two.issues[1]!.message).toBe(
+      'set twice in one object, at lines 1 and 1: JSON keeps only the last (5) — delete one',
+    );
   });
 });

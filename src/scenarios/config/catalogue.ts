@@ -104,6 +104,22 @@ const duration = (text: string): Converted => {
   return { value: Number(m[1]) * (unit === '' ? 1 : UNITS[unit]!) };
 };
 
+/**
+ * A Kafka client's or broker's time (`request.timeout.ms`, a LONG or INT in ConfigDef): digits
+ * only. Written with a unit, as Flink's files write durations ("30s"), it is a ConfigException in
+ * Kafka; the message gives the milliseconds to write instead.
+ */
+const millis = (text: string): Converted => {
+  const read = integer(text);
+  if ('value' in read) return read;
+  const asDuration = duration(text);
+  return 'value' in asDuration
+    ? {
+        error: `expected an integer number of milliseconds (Kafka reads no unit), got "${text}": write ${asDuration.value}`,
+      }
+    : read;
+};
+
 /** Kafka's `acks`: all and -1 are the same setting. */
 const acks = kafkaOneOf({ all: 'all', '-1': 'all', '0': 0, '1': 1 });
 
@@ -112,18 +128,18 @@ export const RECOGNISED: Record<string, RecognisedKey> = {
   acks: { path: 'producer.acks', convert: acks },
   'enable.idempotence': { path: 'producer.enable.idempotence', convert: boolean },
   retries: { path: 'producer.retries', convert: integer },
-  'delivery.timeout.ms': { path: 'producer.delivery.timeout.ms', convert: integer },
-  'request.timeout.ms': { path: 'producer.request.timeout.ms', convert: integer },
-  'retry.backoff.ms': { path: 'producer.retry.backoff.ms', convert: integer },
-  'retry.backoff.max.ms': { path: 'producer.retry.backoff.max.ms', convert: integer },
-  'linger.ms': { path: 'producer.linger.ms', convert: integer },
+  'delivery.timeout.ms': { path: 'producer.delivery.timeout.ms', convert: millis },
+  'request.timeout.ms': { path: 'producer.request.timeout.ms', convert: millis },
+  'retry.backoff.ms': { path: 'producer.retry.backoff.ms', convert: millis },
+  'retry.backoff.max.ms': { path: 'producer.retry.backoff.max.ms', convert: millis },
+  'linger.ms': { path: 'producer.linger.ms', convert: millis },
   'batch.size': { path: 'producer.batch.size', convert: integer },
   'max.in.flight.requests.per.connection': {
     path: 'producer.max.in.flight.requests.per.connection',
     convert: integer,
   },
   'transactional.id': { path: 'producer.transactional.id', convert: string },
-  'transaction.timeout.ms': { path: 'producer.transaction.timeout.ms', convert: integer },
+  'transaction.timeout.ms': { path: 'producer.transaction.timeout.ms', convert: millis },
   // Broker and topic (server.properties, or the topic's own configuration): the Knobs tab's
   // Broker group, under Kafka's names (https://kafka.apache.org/documentation/#brokerconfigs,
   // https://kafka.apache.org/documentation/#topicconfigs). Any processor reads from Kafka.
@@ -132,26 +148,26 @@ export const RECOGNISED: Record<string, RecognisedKey> = {
     path: 'broker.unclean.leader.election.enable',
     convert: boolean,
   },
-  'replica.lag.time.max.ms': { path: 'broker.replica.lag.time.max.ms', convert: integer },
-  'broker.session.timeout.ms': { path: 'broker.broker.session.timeout.ms', convert: integer },
-  'transaction.max.timeout.ms': { path: 'broker.transaction.max.timeout.ms', convert: integer },
+  'replica.lag.time.max.ms': { path: 'broker.replica.lag.time.max.ms', convert: millis },
+  'broker.session.timeout.ms': { path: 'broker.broker.session.timeout.ms', convert: millis },
+  'transaction.max.timeout.ms': { path: 'broker.transaction.max.timeout.ms', convert: millis },
   // Consumer (a consumer loop's; a Flink KafkaSource's enable.auto.commit too, below).
   'group.id': { path: 'processor.group.id', convert: string, kind: 'consumer' },
   'enable.auto.commit': { path: 'processor.enable.auto.commit', convert: boolean },
   'auto.commit.interval.ms': {
     path: 'processor.auto.commit.interval.ms',
-    convert: integer,
+    convert: millis,
     kind: 'consumer',
   },
   'max.poll.records': { path: 'processor.max.poll.records', convert: integer, kind: 'consumer' },
   'max.poll.interval.ms': {
     path: 'processor.max.poll.interval.ms',
-    convert: integer,
+    convert: millis,
     kind: 'consumer',
   },
   'session.timeout.ms': {
     path: 'processor.session.timeout.ms',
-    convert: integer,
+    convert: millis,
     kind: 'consumer',
   },
   'isolation.level': {

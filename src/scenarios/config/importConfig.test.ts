@@ -223,6 +223,22 @@ describe('Kafka client .properties', () => {
       ok: false,
       errors: ['p.properties:2: retries: expected an integer, got "many"'],
     });
+    // A Kafka client's time with a unit, as Flink's files write it: Kafka's LONG takes none, and
+    // the message gives the milliseconds to write (it said only "expected an integer").
+    expect(
+      importConfig([{ name: 'producer.properties', text: 'acks=all\nrequest.timeout.ms=30s' }]),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'producer.properties:2: request.timeout.ms: expected an integer number of milliseconds (Kafka reads no unit), got "30s": write 30000',
+      ],
+    });
+    expect(importConfig([{ name: 'c.properties', text: 'session.timeout.ms=45 sec' }])).toEqual({
+      ok: false,
+      errors: [
+        'c.properties:1: session.timeout.ms: expected an integer number of milliseconds (Kafka reads no unit), got "45 sec": write 45000',
+      ],
+    });
     expect(importConfig([{ name: 'p.properties', text: '# x\nclient.id=\\uZZZZ' }])).toEqual({
       ok: false,
       errors: ['p.properties:2: malformed \\uxxxx encoding: "\\uZZZZ"'],

@@ -45,6 +45,34 @@ describe('runSequenceDiagram', () => {
     );
   });
 
+  // An answer queued behind a lost one on the same connection (TCP delivers in order) is never
+  // read: the timeout closes the connection and the batch is sent again. The diagram drew it as a
+  // plain ack, then the retry of a record it had just shown acknowledged (a post-mortem's "why
+  // retry an acked record?").
+  it('marks an ack the producer never read, queued behind a lost one on its connection', () => {
+    const text = runSequenceDiagram(
+      run({
+        ...LOST_ACK,
+        producer: { ...LOST_ACK.producer, 'max.in.flight.requests.per.connection': 5 },
+      }),
+    );
+    expect(text).toContain('P1--xP0: ack e1 offset 0 (lost)');
+    expect(text).toContain(
+      'P1-->>P0: ack e2 offset 1 (never read, the producer closed the connection first)',
+    );
+    // Once read, an ack is drawn as before.
+    expect(text).toContain('P1-->>P0: ack e1 offset 2\n');
+    expect(text.match(/never read/g)).toHaveLength(1);
+    // An error answer is no acknowledgement: the fenced zombie's INVALID_PRODUCER_EPOCH answers,
+    // on which it exits, are drawn as they were.
+    const zombie = runSequenceDiagram(
+      run(findPreset('zombie-consumer/transactional')!.variant.scenario),
+      { maxSteps: 100_000 },
+    );
+    expect(zombie).toContain('INVALID_PRODUCER_EPOCH e3 out-0');
+    expect(zombie).not.toContain('never read');
+  });
+
   it('caps a long run with a "showing N of M" note over every participant shown', () => {
     const text = runSequenceDiagram(run(LOST_ACK), { maxSteps: 4 });
     expect(text).toBe(

@@ -76,6 +76,27 @@ export class Reader {
     return actor === this.lab || actor < 0;
   }
 
+  /** Per entry, 1 when another entry names it as its cause; built on first use. */
+  private taken: Uint8Array | null = null;
+
+  /**
+   * Whether entry `i` led to anything: for a message, whether its receiver took it up. A produce
+   * answer queued behind a missing one on its connection (TCP delivers in order) leads to nothing
+   * when the timeout closes the connection (src/engine/clientRequests.ts, `onAnswer`).
+   */
+  hasEffect(i: number): boolean {
+    if (!this.taken) {
+      const t = this.t;
+      const taken = new Uint8Array(t.length);
+      for (let k = 0; k < t.length; k++) {
+        const c = t.cause[k]!;
+        if (c >= 0) taken[c] = 1;
+      }
+      this.taken = taken;
+    }
+    return this.taken[i] === 1;
+  }
+
   /** Business id of workload event `e` (cut for display). */
   id(e: number): string {
     return e >= 0 && e < this.run.events.count ? shortName(this.run.events.id(e)) : '?';

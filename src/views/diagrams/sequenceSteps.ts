@@ -93,6 +93,17 @@ export function messageStep(
     };
   }
   const dead = lostAtReceiver.has(i);
+  // An acknowledgement the producer never read (queued behind a missing one on its connection,
+  // or arriving after the connection was closed), within the run: drawn as an ack it would read
+  // as one, before the retry of the same records. An error answer (a 'reject': a fenced zombie's
+  // INVALID_PRODUCER_EPOCH, which it exits on) is left as it is.
+  const cause = t.cause[i]!;
+  const unread =
+    !dead &&
+    type === 'produce-response' &&
+    !(cause >= 0 && t.kindOf(cause) === 'reject') &&
+    t.until[i]! <= r.run.endTime &&
+    !r.hasEffect(i);
   return {
     type: 'msg',
     from: t.actor[i]!,
@@ -100,7 +111,7 @@ export function messageStep(
     arrow: arrow(type, dead),
     time,
     entry: i,
-    text: `${r.message(i)}${dead ? (CONNECTED.has(type) ? ' (receiver down, connection reset)' : ' (receiver down, lost)') : ''}`,
+    text: `${r.message(i)}${dead ? (CONNECTED.has(type) ? ' (receiver down, connection reset)' : ' (receiver down, lost)') : unread ? ' (never read, the producer closed the connection first)' : ''}`,
   };
 }
 

@@ -25,7 +25,7 @@ describe('schemaRange', () => {
       int: true,
     });
     expect(schemaRange('processor.execution.checkpointing.interval', scenario)).toEqual({
-      min: 1,
+      min: 10,
       max: 604800000,
       int: true,
     });
@@ -93,6 +93,24 @@ describe('parseNumberIn', () => {
     expect(parseNumberIn('1ee3', retries)).toEqual({
       ok: false,
       problem: '“1ee3” is not a number',
+    });
+  });
+
+  it('reads digits grouped by commas as the lab prints them: "840,000" is 840000, not 840', () => {
+    // The page and the reports write times grouped ("armed at 840,000 ms"); copied into a field
+    // they were read as a decimal comma, 840,000 → 840, a fault a thousand times earlier.
+    const ms = { min: 0, max: 604_800_000, int: true };
+    expect(parseNumberIn('840,000', ms)).toEqual({ ok: true, value: 840_000 });
+    expect(parseNumberIn('2,147,483,647', retries)).toEqual({ ok: true, value: 2_147_483_647 });
+    expect(parseNumberIn('1,234.5', { min: 0, max: 10_000, int: false })).toEqual({
+      ok: true,
+      value: 1234.5,
+    });
+    // A decimal comma that is no grouping still reads as one.
+    expect(parseNumberIn('1,5', { min: 0, max: 10, int: false })).toEqual({ ok: true, value: 1.5 });
+    expect(parseNumberIn('2,147,483,648', retries)).toEqual({
+      ok: false,
+      problem: '“2,147,483,648” is more than 2,147,483,647',
     });
   });
 

@@ -29,15 +29,19 @@ export function formatBound(n: number): string {
 }
 
 /**
- * Parse a number as typed: plain decimal digits (surrounding spaces ignored; a fraction only when
- * the range allows one), within [min, max]. An empty field, a fraction for a whole number, an
+ * Parse a number as typed: plain decimal digits, or grouped by commas as the lab prints them
+ * (surrounding spaces ignored; a fraction only when the range allows one), within [min, max]. An empty field, a fraction for a whole number, an
  * exponent, a value outside the range or anything else is refused with the reason
  * ("“-1” is negative", "“10.5” is not a whole number", "“99999” is more than 100").
  */
 export function parseNumberIn(text: string, range: NumberRange, what = 'the value'): NumberParse {
   const t = text.trim();
   if (t === '') return { ok: false, problem: `${what} is empty` };
-  const m = /^([-−+]?)\s*(\d*)(?:[.,](\d*))?$/.exec(t);
+  // Digits grouped in threes by commas, as the lab prints numbers (formatBound, "armed at
+  // 840,000 ms"): the commas group, they are no decimal comma — copied back from the page,
+  // "840,000" read as 840 armed a fault a thousand times earlier than the text said.
+  const grouped = /^[-−+]?\s*\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(t);
+  const m = /^([-−+]?)\s*(\d*)(?:[.,](\d*))?$/.exec(grouped ? t.replace(/,/g, '') : t);
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) {
     // 1e12 is a number, written in a way the field does not take: say so, with the digits.
     if (/^[-−+]?\d+(?:\.\d+)?e[-+]?\d+$/i.test(t) && Number.isFinite(Number(t.replace('−', '-'))))

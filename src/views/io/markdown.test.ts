@@ -292,6 +292,22 @@ describe('markdownReport: times and the auto-commit interval', () => {
   });
 });
 
+// A post-mortem's report: its "Why" names request.timeout.ms (a produce response delayed past it,
+// the batch retried), and the Knobs table left it out — the one knob the reader would look up.
+describe('markdownReport: the knobs the explanations name', () => {
+  it('lists request.timeout.ms when a timed-out request is the cause, not otherwise', () => {
+    const delayed: typeof LOST_ACK = {
+      ...LOST_ACK,
+      faults: [{ kind: 'delay-response', link: 'produce', match: { event: 'e1' }, delayMs: 2_000 }],
+    };
+    const report = markdownReport(runOf(delayed), { diagram: null });
+    expect(report).toContain('came after request.timeout.ms');
+    expect(report).toContain('| `request.timeout.ms` (producer) | 1000 ms |');
+    // The lost acknowledgement's sentence names no timeout: the table stays as it was.
+    expect(markdownReport(runOf(LOST_ACK), { diagram: null })).not.toContain('request.timeout.ms');
+  });
+});
+
 // A Flink job not restarted after its crash (restart-strategy none) that wrote every record:
 // the counts read exactly-once and the report said nothing of the job being down at the end, as
 // the text report now says (src/cli/report.ts) and the page's card ("flink × down").

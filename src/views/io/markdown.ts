@@ -233,8 +233,18 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
   out.push(section('Knobs'), '');
   out.push('| Knob | Value |');
   out.push('|---|---|');
+  // A knob an explanation names by its real name (`request.timeout.ms` for a request that timed
+  // out) is listed too: the reader of a post-mortem looks up the one the "Why" blames. Only a
+  // config key's shape (dotted or camelCase), not a plain word such as "partitions".
+  const why = v.explanations.map((x) => x.sentence).join('\n');
+  const named = (name: string) =>
+    /^\S*(\.|[a-z][A-Z])\S*$/.test(name) &&
+    new RegExp(
+      `(^|[^\\w.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^\\w.]|\\.(?:\\s|$))`,
+    ).test(why);
   for (const k of knobsFor(s)) {
-    if (!DECISIVE.has(k.path) && !/^readers\.\d+\.isolation\.level$/.test(k.path)) continue;
+    if (!DECISIVE.has(k.path) && !/^readers\.\d+\.isolation\.level$/.test(k.path) && !named(k.name))
+      continue;
     // The auto-commit interval only decides anything with auto-commit on.
     if (
       k.path === 'processor.auto.commit.interval.ms' &&
