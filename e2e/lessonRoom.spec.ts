@@ -479,3 +479,40 @@ test('with a room live an id in a question never breaks at its hyphen, transacti
   await expect(page.getByTestId(testIds.clock)).toContainText(/event ([\d,]+) \/ \1$/);
   expect(await brokenWords(page, TRANSACTIONAL_ID_LABEL, TRANSACTIONAL), 'at its end').toEqual([]);
 });
+
+/**
+ * A 1080p projector (1920×1080) with a room live: the view and its room's column are the
+ * 1280×720 ones at 1.5× — 27 px text in both, the column 1.5 times as wide — where the room's
+ * column and the view stayed at 18 px, filling half the screen's height (the teacher's report).
+ * Everything the step asks and the room's buttons on one screen, beside the column.
+ */
+test('on a 1080p projector a lesson and its room are the 1280×720 view at 1.5×: 27 px, everything beside the column', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const student = await roomOnStep2(page, browser);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await answerFromPhone(page, student, '21');
+  const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
+  const sizes = {
+    view: await page.getByTestId(lessonIds.presenter).evaluate(px),
+    room: await page.getByTestId(ids.panel).evaluate(px),
+  };
+  expect(sizes).toEqual({ view: 27, room: 27 });
+  const panel = (await page.getByTestId(ids.panel).boundingBox())!;
+  // The step's room column, 14.5 rem (lessonRoom.css), at 24 px: 232 px at 1280×720.
+  expect(Math.round(panel.width)).toBe(348);
+  for (const [name, locator] of [
+    ['step title', page.getByTestId(lessonIds.stepTitle)],
+    ['setup', page.getByTestId(lessonIds.setup)],
+    ['question', page.getByTestId(lessonIds.question)],
+  ] as const) {
+    await expect(locator, name).toBeInViewport({ ratio: 1 });
+    const box = (await locator.boundingBox())!;
+    expect(box.x + box.width, `${name} beside the panel`).toBeLessThanOrEqual(panel.x);
+  }
+  await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId(ids.reveal)).toBeInViewport({ ratio: 1 });
+  await student.context().close();
+});
