@@ -171,6 +171,11 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
           <span className="lesson-count" data-testid={lessonTestIds.stepCount}>
             Step {info.index + 1} of {info.count}
           </span>
+          {/* A step moved to (PageDown, PageUp, ◀ ▶) is said with its title: the count and the
+              title changed with nothing read out. */}
+          <span className="visually-hidden" role="status" data-testid={lessonTestIds.stepSaid}>
+            Step {info.index + 1} of {info.count}: {step.title}
+          </span>
           <span className="spacer" />
           <button
             type="button"
@@ -178,6 +183,8 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
             onClick={deck.actions.previous}
             disabled={info.index === 0}
             title="Previous step (PageUp)"
+            aria-label="Previous step"
+            aria-keyshortcuts="PageUp"
           >
             ◀
           </button>
@@ -200,6 +207,8 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
             onClick={deck.actions.next}
             disabled={info.index === info.count - 1}
             title="Next step (PageDown)"
+            aria-label="Next step"
+            aria-keyshortcuts="PageDown"
           >
             ▶
           </button>
