@@ -45,6 +45,8 @@ export const testIds = {
   skipIdle: 'skip-idle',
   clock: 'clock',
   currentEvent: 'current-event',
+  /** The live region that says the event the cursor stopped on (a step, a jump, a pause). */
+  eventSaid: 'event-said',
   skipNote: 'skip-note',
   timeline: 'timeline',
   timelineScale: 'timeline-scale',
