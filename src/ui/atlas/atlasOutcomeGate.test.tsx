@@ -134,6 +134,17 @@ describe('the fault atlas says when it is done, and what it found', () => {
     expect(screen.getByTestId(ids.said).textContent).toBe(
       `Fault atlas done: ${summary.textContent}`,
     );
+    // A cell's placements: each Compare named by its placement, as its Open is; the list is no
+    // live region (the cell's own name says its count as the arrows reach it).
+    const cell = screen.getAllByTestId(ids.cell).find((c) => Number(c.dataset.trials) > 1)!;
+    fireEvent.click(cell);
+    const opens = screen.getAllByTestId(ids.openTrial);
+    const compares = screen.getAllByTestId(ids.compareTrial);
+    expect(opens).toHaveLength(Number(cell.dataset.trials));
+    expect(compares.map((b) => b.getAttribute('aria-label'))).toEqual(
+      opens.map((b) => `Compare: ${b.textContent!.replace(/^Open: /, '')}`),
+    );
+    expect(screen.getByTestId(ids.cellTrials).closest('[aria-live]')).toBeNull();
   });
 
   it("a batch job's atlas: its summary, once it ends", async () => {
