@@ -135,3 +135,17 @@ test('a batch job: the skip link goes to the job (it has no pipeline), its one m
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main', { name: 'Batch job' })).toBeFocused();
 });
+
+test('a batch job’s Compare while its question waits: the question stays above the lanes, its skip link reaches the answer field', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  await dash.goto('./?preset=clear-rerun-window');
+  await dash.byId(compareTestIds.toggle).click();
+  await expect(page.getByTestId('batch-compare')).toBeVisible();
+  // As a stream's Compare keeps it: the lanes' outcome waits for the answer, asked above them.
+  await expect(dash.byId(testIds.predictInput)).toBeVisible();
+  await page.getByRole('link', { name: 'Skip to the question' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(testIds.predictInput)).toBeFocused();
+});

@@ -151,9 +151,11 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
       {batch ? (
         <Suspense fallback={null}>
           {comparing ? (
-            <main id="compare-view" tabIndex={-1} aria-label="Compare">
+            // As a stream's Compare: the story's band (its question) above the lanes while the
+            // question waits — the lanes' outcome waits for it, and the box was nowhere.
+            <Workbench story={asking} main={{ id: 'compare-view', label: 'Compare' }}>
               <BatchCompare />
-            </main>
+            </Workbench>
           ) : (
             <Workbench main={{ id: 'batch-view', label: 'Batch job' }}>
               <BatchRun />
