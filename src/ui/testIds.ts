@@ -110,6 +110,8 @@ export const testIds = {
   eventTraceHidden: 'event-trace-hidden',
   // Notices, share, embed, export/import, diagrams (issue 6)
   notice: 'notice',
+  /** The live region that says the latest information notice (NoticeBar). */
+  noticeSaid: 'notice-said',
   noticeDismiss: 'notice-dismiss',
   noticeAction: 'notice-action',
   shareButton: 'share-button',
