@@ -67,3 +67,20 @@ test('no console errors across a session: load, play, fault, drop, undo, redo, s
   await dash.toStart();
   expect(dash.errors).toEqual([]);
 });
+
+test('projector mode, the answer shown: the setup, cut to its own scrolling box, is a tab stop the arrows scroll', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  await dash.goto('./?preset=lost-ack-retry/idempotence-off&present=1');
+  await dash.byId(testIds.predictReveal).click();
+  // Revealed, the answer comes first and the setup scrolls in a box of a few lines
+  // (present.css): no link in it, so without a tab stop no key could scroll it.
+  const setup = dash.byId(testIds.storySetup);
+  await expect(setup).toHaveAttribute('tabindex', '0');
+  await expect(page.getByRole('region', { name: 'Setup' })).toHaveCount(1);
+  await setup.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => setup.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -2,6 +2,7 @@
  * Keyboard focus after a control replaces itself: it goes where the next step is, never back to
  * <body> (where the next Tab would start again from the top of the page).
  */
+import { compareTestIds } from '../src/ui/compare/compareTestIds';
 import { expect, test, testIds } from './fixtures';
 
 test('the prediction box: Lock in, change, Show the answer, Ask again each leave the focus on the next step', async ({
@@ -96,4 +97,55 @@ test('the first Tabs offer a skip to the question, then to the pipeline; Enter t
   expect(await page.evaluate(() => document.activeElement?.closest('#pipeline') !== null)).toBe(
     true,
   );
+});
+
+test('Compare: a lane’s “Reveal now” leaves the focus on that lane’s verdict; the skip link goes to the lanes', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  await dash.goto('./?preset=lost-ack-retry/idempotence-off');
+  // Told, not yet played: each lane's verdict waits for its end, with its own "Reveal now".
+  await dash.page.locator(`[data-what="verdict"] [data-testid="${testIds.outcomeShow}"]`).click();
+  await dash.byId(compareTestIds.toggle).click();
+  const lane2 = page.locator(`[data-testid="${compareTestIds.lane}"][data-lane="2"]`);
+  const reveal = lane2.getByRole('button', { name: 'Reveal now' });
+  await reveal.focus();
+  await page.keyboard.press('Enter');
+  // The button went: the focus is on the verdict it revealed, not on <body>.
+  await expect(lane2.getByTestId(compareTestIds.laneVerdict)).toBeFocused();
+  // Compare has no pipeline: its skip link names the lanes and goes to them (it went nowhere).
+  await expect(page.getByRole('main')).toHaveCount(1);
+  const skip = page.getByRole('link', { name: 'Skip to Compare' });
+  await skip.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main', { name: 'Compare' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('#compare-view') !== null)).toBe(
+    true,
+  );
+});
+
+test('a batch job: the skip link goes to the job (it has no pipeline), its one main landmark', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  await dash.goto('./?preset=clear-rerun-window');
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Skip to the batch job' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main', { name: 'Batch job' })).toBeFocused();
+});
+
+test('a batch job’s Compare while its question waits: the question stays above the lanes, its skip link reaches the answer field', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  await dash.goto('./?preset=clear-rerun-window');
+  await dash.byId(compareTestIds.toggle).click();
+  await expect(page.getByTestId('batch-compare')).toBeVisible();
+  // As a stream's Compare keeps it: the lanes' outcome waits for the answer, asked above them.
+  await expect(dash.byId(testIds.predictInput)).toBeVisible();
+  await page.getByRole('link', { name: 'Skip to the question' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(testIds.predictInput)).toBeFocused();
 });

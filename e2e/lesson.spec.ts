@@ -567,3 +567,24 @@ test("the lesson's sink table ends with whole rows: the top one under its header
   expect(end.hiddenOfTop, 'px of the top row under the header').toBeLessThanOrEqual(0.5);
   expect(end.lastBelowBottom, 'px of the last row below the box').toBeLessThanOrEqual(0.5);
 });
+
+test('a screen reader: ◀ and ▶ are named Previous step and Next step; a step moved to is said with its title', async ({
+  page,
+}) => {
+  await page.goto('./?lesson=delivery-guarantees-45');
+  const view = page.getByTestId(ids.presenter);
+  await expect(view).toHaveAttribute('data-step', '1', { timeout: 30_000 });
+  await expect(page.getByTestId(ids.previous)).toHaveAccessibleName('Previous step');
+  await expect(page.getByTestId(ids.next)).toHaveAccessibleName('Next step');
+  await expect(page.getByTestId(ids.stepSaid)).toHaveRole('status');
+  await page.keyboard.press('PageDown');
+  await expect(view).toHaveAttribute('data-step', '2');
+  await expect(page.getByTestId(ids.stepSaid)).toHaveText(
+    'Step 2 of 10: At-least-once: retry everything, dedupe nothing',
+  );
+  await page.getByTestId(ids.previous).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(ids.stepSaid)).toHaveText(
+    'Step 1 of 10: At-most-once: commit first, never retry',
+  );
+});

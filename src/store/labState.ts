@@ -32,6 +32,12 @@ export interface UndoStep {
   presetRef: string | null;
   compare: CompareSpec | null;
   atlas: AtlasChoice;
+  /**
+   * The edit's note ("Deleted fault 2", "Guarantee: exactly-once"): in `past`, of the edit made
+   * from this step; in `future`, of the edit that leads to it. Undo and Redo say it ("Undone:
+   * Deleted fault 2"): a bare "Undone" told a screen-reader user nothing of what came back.
+   */
+  note?: string;
 }
 
 /** Font scale steps of the font-size control (1 = 100 %). */

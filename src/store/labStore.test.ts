@@ -335,7 +335,7 @@ describe('lab store: playback cursor', () => {
     l.actions.undo();
     await l.actions.settled();
     // The undo's rerun put the cursor back: that is not the user moving, the note stays.
-    expect(l.app.getState().notice).toBe('Undone');
+    expect(l.app.getState().notice).toBe('Undone: Seed 7');
     l.actions.step(1);
     expect(l.app.getState().notice).toBeNull();
     for (const move of [
@@ -393,6 +393,32 @@ describe('lab store: guarantee switches', () => {
     l.actions.undo();
     expect(l.app.getState().scenario).toBe(pristine);
     expect(l.app.getState().past).toHaveLength(0);
+    await l.actions.settled();
+  });
+
+  it('Undo and Redo say the edit they undo or redo (a walk: its last switch)', async () => {
+    const l = await settledLab();
+    l.actions.setSeed(7);
+    expect(l.app.getState().notice).toBe('Seed 7');
+    l.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] });
+    l.actions.setGuarantee('at-most-once', walk);
+    l.actions.setGuarantee('exactly-once', walk);
+    l.actions.undo();
+    expect(l.app.getState().notice).toBe('Undone: Guarantee: exactly-once');
+    l.actions.undo();
+    expect(l.app.getState().notice).toBe('Undone: Compare');
+    l.actions.undo();
+    expect(l.app.getState().notice).toBe('Undone: Seed 7');
+    l.actions.undo();
+    expect(l.app.getState().notice).toBe('Nothing to undo');
+    l.actions.redo();
+    expect(l.app.getState().notice).toBe('Redone: Seed 7');
+    l.actions.redo();
+    expect(l.app.getState().notice).toBe('Redone: Compare');
+    l.actions.undo();
+    expect(l.app.getState().notice).toBe('Undone: Compare');
+    // The note is the history's, not the page's state.
+    expect('note' in l.app.getState()).toBe(false);
     await l.actions.settled();
   });
 

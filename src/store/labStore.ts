@@ -68,6 +68,11 @@ export function undoStepOf(s: LabState): UndoStep {
   return { scenario: s.scenario, presetRef: s.presetRef, compare: s.compare, atlas: s.atlas };
 }
 
+/** The undo step of `s` with the note of the edit made from it (or leading to it: `future`). */
+function noted(s: LabState, note: string | null | undefined): UndoStep {
+  return note ? { ...undoStepOf(s), note } : undoStepOf(s);
+}
+
 /** Create a lab (one per page, per embedded player, per test). */
 export function createLab(deps: LabDeps): Lab {
   const initialRef = deps.initialPresetRef ?? (deps.initial ? null : DEFAULT_PRESET_REF);
@@ -234,11 +239,18 @@ export function createLab(deps: LabDeps): Lab {
     const s = app.getState();
     app.setState({
       scenario: next,
-      past: [...s.past, undoStepOf(s)].slice(-HISTORY_LIMIT),
+      past: [...s.past, noted(s, notice)].slice(-HISTORY_LIMIT),
       future: [],
       notice,
     });
     requestRun();
+  };
+
+  /** The history with its last step's note replaced: a walk of the switch is one step. */
+  const renoted = (note: string): UndoStep[] => {
+    const { past } = app.getState();
+    const top = past[past.length - 1];
+    return top ? [...past.slice(0, -1), { ...top, note }] : past;
   };
 
   /** The preset last asked for: a slower load of an earlier one does not replace it. */
@@ -288,7 +300,7 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({
         scenario: input,
         presetRef: opts.presetRef ?? null,
-        past: opts.resetHistory ? [] : [...s.past, undoStepOf(s)].slice(-HISTORY_LIMIT),
+        past: opts.resetHistory ? [] : [...s.past, noted(s, opts.notice)].slice(-HISTORY_LIMIT),
         future: [],
         playing: false,
         selected: -1,
@@ -326,7 +338,8 @@ export function createLab(deps: LabDeps): Lab {
       const inBurst = burst !== null && burst.at === current;
       const s = inBurst ? burst!.before : current;
       if (inBurst && g === burst!.claim) {
-        app.setState({ scenario: s, future: [], notice: `Guarantee: ${g} (as it was)` });
+        const note = `Guarantee: ${g} (as it was)`;
+        app.setState({ scenario: s, future: [], notice: note, past: renoted(note) });
         burst!.at = s;
         requestRun();
         return;
@@ -343,7 +356,8 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({ tab: 'sets' });
       const next = applyGuarantee(s, g);
       if (inBurst) {
-        app.setState({ scenario: next, future: [], notice: `Guarantee: ${g}` });
+        const note = `Guarantee: ${g}`;
+        app.setState({ scenario: next, future: [], notice: note, past: renoted(note) });
         burst!.at = next;
         requestRun();
         return;
@@ -357,12 +371,13 @@ export function createLab(deps: LabDeps): Lab {
       // scenario sees a change — the share link in the address, written for the lanes before,
       // goes) with the compare state changed.
       const s = app.getState();
+      const note = notice ?? (spec ? 'Compare' : 'Closed Compare');
       app.setState({
         scenario: { ...s.scenario },
         compare: spec,
-        past: [...s.past, undoStepOf(s)].slice(-HISTORY_LIMIT),
+        past: [...s.past, noted(s, note)].slice(-HISTORY_LIMIT),
         future: [],
-        notice: notice ?? (spec ? 'Compare' : 'Closed Compare'),
+        notice: note,
       });
       requestRun();
     },
@@ -372,7 +387,7 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({
         scenario: { ...s.scenario },
         atlas: choice,
-        past: [...s.past, undoStepOf(s)].slice(-HISTORY_LIMIT),
+        past: [...s.past, noted(s, notice)].slice(-HISTORY_LIMIT),
         future: [],
         notice,
       });
@@ -403,11 +418,12 @@ export function createLab(deps: LabDeps): Lab {
       const prev = s.past[s.past.length - 1];
       // Said, not silent: Ctrl+Z on a fresh page seemed to do nothing at all (a newcomer's note).
       if (!prev) return app.setState({ notice: 'Nothing to undo' });
+      const { note, ...step } = prev;
       app.setState({
-        ...prev,
+        ...step,
         past: s.past.slice(0, -1),
-        future: [undoStepOf(s), ...s.future],
-        notice: 'Undone',
+        future: [noted(s, note), ...s.future],
+        notice: note ? `Undone: ${note}` : 'Undone',
       });
       requestRun();
     },
@@ -415,11 +431,12 @@ export function createLab(deps: LabDeps): Lab {
       const s = app.getState();
       const next = s.future[0];
       if (!next) return app.setState({ notice: 'Nothing to redo' });
+      const { note, ...step } = next;
       app.setState({
-        ...next,
-        past: [...s.past, undoStepOf(s)].slice(-HISTORY_LIMIT),
+        ...step,
+        past: [...s.past, noted(s, note)].slice(-HISTORY_LIMIT),
         future: s.future.slice(1),
-        notice: 'Redone',
+        notice: note ? `Redone: ${note}` : 'Redone',
       });
       requestRun();
     },

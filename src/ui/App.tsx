@@ -93,6 +93,13 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
   const asking = usePredictionGate().phase === 'pending';
   const [roomLive, setRoomLive] = useState(false);
   useTheme();
+  // The skip link goes to the main view on screen: Compare's lanes and a batch job have no
+  // pipeline (its target was missing there, and the link did nothing).
+  const skip = comparing
+    ? { id: 'compare-view', text: 'Skip to Compare' }
+    : batch
+      ? { id: 'batch-view', text: 'Skip to the batch job' }
+      : { id: 'pipeline', text: 'Skip to the pipeline' };
   return (
     <div
       className="app"
@@ -116,13 +123,13 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
       {asking && <SkipToQuestion />}
       <a
         className="skip-link"
-        href="#pipeline"
+        href={`#${skip.id}`}
         onClick={(e) => {
           e.preventDefault();
-          document.getElementById('pipeline')?.focus();
+          document.getElementById(skip.id)?.focus();
         }}
       >
-        Skip to the pipeline
+        {skip.text}
       </a>
       <TopBar />
       <NoticeBar />
@@ -144,9 +151,13 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
       {batch ? (
         <Suspense fallback={null}>
           {comparing ? (
-            <BatchCompare />
+            // As a stream's Compare: the story's band (its question) above the lanes while the
+            // question waits — the lanes' outcome waits for it, and the box was nowhere.
+            <Workbench story={asking} main={{ id: 'compare-view', label: 'Compare' }}>
+              <BatchCompare />
+            </Workbench>
           ) : (
-            <Workbench>
+            <Workbench main={{ id: 'batch-view', label: 'Batch job' }}>
               <BatchRun />
             </Workbench>
           )}
@@ -155,7 +166,7 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
         // While the question still blocks the run, Compare keeps it on screen (the story's band
         // above the lanes): the status line asks to lock one in, and the box was nowhere (issue
         // 24). The same Workbench either way, so that the lanes are not run again once answered.
-        <Workbench story={asking}>
+        <Workbench story={asking} main={{ id: 'compare-view', label: 'Compare' }}>
           <Suspense fallback={<div className="compare-loading" aria-busy="true" />}>
             <ComparePanel />
           </Suspense>

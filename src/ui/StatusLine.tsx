@@ -106,6 +106,7 @@ export function StatusLine() {
       <div className="status-body" role={alert ? 'alert' : 'status'}>
         {body}
       </div>
+      {!batch && <EventSaid />}
       <FontSize />
       <PresentControls />
     </div>
@@ -117,6 +118,70 @@ export function StatusLine() {
 const BATCH_HINT = 'Click an attempt to fail it mid-write, or to clear and re-run its date.';
 
 const HINT = 'Click a component for its faults, or a moving record or ack to drop it.';
+
+/** "event 20 at 1.102 s: broker-1 appends e1 at offset 1", or null at the start. */
+function eventWords(view: ReturnType<typeof useView>, idx: number): string | null {
+  return view && idx > 0 && idx <= view.n
+    ? `event ${formatCount(idx)} at ${formatMs(view.cols.time[idx - 1]!)}: ${describeEntry(view, idx - 1)}`
+    : null;
+}
+
+/** How long the cursor rests before the event it stands on is said (a held arrow key says one). */
+const SAY_EVENT_AFTER_MS = 250;
+
+/**
+ * What a screen reader hears of the cursor: the event it stands on after a step, a jump, Home,
+ * End or a move of the timeline — once it rests for a quarter second, so that a held arrow key
+ * says where it stopped, not each event on the way — and where playback paused ("Paused: event
+ * 41 at …"). Nothing while it plays (every event would be read out). The visible line
+ * ({@link CurrentEvent}) is painted on every frame and is not announced; stepping told a
+ * screen-reader user nothing but the slider's time.
+ */
+function EventSaid() {
+  const lab = useLabInstance();
+  const view = useView();
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let last = lab.cursor.getState().idx;
+    let wasPlaying = lab.app.getState().playing;
+    const say = (prefix: string) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        // A jump's notice ("Next commit — event 20 at …") is the status line's, said there.
+        if (lab.app.getState().notice !== null) return;
+        const { idx } = lab.cursor.getState();
+        const words = eventWords(view, idx);
+        // Play stops by itself at the run's end: its last event says so, not "Paused".
+        const said = view && idx >= view.n ? words : `${prefix}${words}`;
+        if (ref.current) ref.current.textContent = words ? said : 'At the start';
+      }, SAY_EVENT_AFTER_MS);
+    };
+    const moved = () => {
+      const { idx } = lab.cursor.getState();
+      if (idx === last) return;
+      last = idx;
+      if (!lab.app.getState().playing) say('');
+    };
+    const paused = () => {
+      const { playing } = lab.app.getState();
+      if (playing === wasPlaying) return;
+      wasPlaying = playing;
+      if (playing) clearTimeout(timer);
+      else say('Paused: ');
+    };
+    const offCursor = lab.cursor.subscribe(moved);
+    const offApp = lab.app.subscribe(paused);
+    return () => {
+      clearTimeout(timer);
+      offCursor();
+      offApp();
+    };
+  }, [lab, view]);
+  return (
+    <span className="visually-hidden" role="status" ref={ref} data-testid={testIds.eventSaid} />
+  );
+}
 
 /**
  * Where the cursor stands, in words: "event 20 at 1.102 s: broker-1 appends e1 at offset 1" —
@@ -133,10 +198,7 @@ function CurrentEvent() {
     const paint = () => {
       const { idx } = lab.cursor.getState();
       if (!ref.current) return;
-      ref.current.textContent =
-        view && idx > 0 && idx <= view.n
-          ? `event ${formatCount(idx)} at ${formatMs(view.cols.time[idx - 1]!)}: ${describeEntry(view, idx - 1)}`
-          : HINT;
+      ref.current.textContent = eventWords(view, idx) ?? HINT;
     };
     paint();
     return lab.cursor.subscribe(paint);

@@ -45,6 +45,8 @@ export const testIds = {
   skipIdle: 'skip-idle',
   clock: 'clock',
   currentEvent: 'current-event',
+  /** The live region that says the event the cursor stopped on (a step, a jump, a pause). */
+  eventSaid: 'event-said',
   skipNote: 'skip-note',
   timeline: 'timeline',
   timelineScale: 'timeline-scale',
@@ -108,6 +110,8 @@ export const testIds = {
   eventTraceHidden: 'event-trace-hidden',
   // Notices, share, embed, export/import, diagrams (issue 6)
   notice: 'notice',
+  /** The live region that says the latest information notice (NoticeBar). */
+  noticeSaid: 'notice-said',
   noticeDismiss: 'notice-dismiss',
   noticeAction: 'notice-action',
   shareButton: 'share-button',

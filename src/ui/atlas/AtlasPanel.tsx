@@ -24,6 +24,7 @@ import { useAtlasWarmUp } from './useAtlasWarmUp';
 import { AtlasResults, type Live, type Shown } from './AtlasResults';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { focusSoon } from '../hooks/focusSoon';
+import { useThrottledSay } from '../hooks/useThrottledSay';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { atlasTestIds } from './atlasTestIds';
 import './atlas.css';
@@ -46,6 +47,11 @@ function stoppedWords(verb: string, p: AtlasProgress | null): string {
   return p
     ? `${verb} after ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} runs`
     : `${verb} before the first run`;
+}
+
+/** "1,204 of 2,858 runs on 2 workers". */
+function runsWords(p: AtlasProgress): string {
+  return `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} runs on ${formatCountOf(p.workers, 'worker')}`;
 }
 
 /** "every kind", "1 kind", "3 kinds". */
@@ -104,6 +110,13 @@ export function AtlasPanel() {
   const exploreButton = useRef<HTMLButtonElement>(null);
   // Its workers warm up on the scenario on screen before the first Explore (./useAtlasWarmUp.ts).
   const warmUp = useAtlasWarmUp();
+  // What a screen reader hears: the start, the progress every 10 s, the summary at the end.
+  const [said, say] = useThrottledSay();
+  // Read when the atlas ends: a summary folded behind the question is not said either.
+  const hidden = useRef(gate.hidden);
+  useEffect(() => {
+    hidden.current = gate.hidden;
+  }, [gate.hidden]);
   useEffect(() => () => job.current?.cancel(), []);
 
   const start = () => {
@@ -127,13 +140,16 @@ export function AtlasPanel() {
     setProgress(null);
     lastProgress.current = null;
     setTimeLeft(null);
+    say('Exploring faults…', true);
     const j = runAtlasInWorkers(parsed.scenario, {
       depth: pairs ? 2 : 1,
       ...(all ? {} : { kinds }),
       onProgress: (p) => {
         lastProgress.current = p;
         setProgress(p);
-        setTimeLeft(timeLeftWords(p.done, p.total, performance.now() - t0));
+        const left = timeLeftWords(p.done, p.total, performance.now() - t0);
+        setTimeLeft(left);
+        say(`${runsWords(p)}${left ? `, ${left}` : ''}`);
       },
       onChunk: (c) => {
         if (job.current === j) setLive(liveOf(parsed.scenario, input, c));
@@ -147,7 +163,10 @@ export function AtlasPanel() {
       setProgress(null);
       setLive(null);
       if (!r.ok) {
-        if (r.error !== 'cancelled') setError(pageRefusal(r.error));
+        if (r.error !== 'cancelled') {
+          setError(pageRefusal(r.error));
+          say('', true);
+        }
         return;
       }
       const map = heatMap(r.atlas, COLUMNS, 'steps');
@@ -156,17 +175,27 @@ export function AtlasPanel() {
       if (lab.app.getState().atlas === choice)
         actions.noteAtlasExplored(streamAtlasFindings(input, choice, r.atlas, map.summary));
       setShown({ atlas: r.atlas, input, map, workers: r.workers, ms: performance.now() - t0 });
+      say(
+        hidden.current
+          ? 'Fault atlas done: what it found waits for your answer.'
+          : `Fault atlas done: ${map.summary}`,
+        true,
+      );
     });
   };
   /** Stop the running atlas, saying so: its workers, its progress and its map so far go. */
-  const stop = useCallback((said: string) => {
-    job.current?.cancel();
-    job.current = null;
-    setCancelled(said);
-    setRunning(false);
-    setProgress(null);
-    setLive(null);
-  }, []);
+  const stop = useCallback(
+    (words: string) => {
+      job.current?.cancel();
+      job.current = null;
+      setCancelled(words);
+      say(words, true);
+      setRunning(false);
+      setProgress(null);
+      setLive(null);
+    },
+    [say],
+  );
   const cancel = () => {
     stop(`${stoppedWords('Cancelled', lastProgress.current)}; nothing was changed.`);
     exploreButton.current?.focus();
@@ -284,21 +313,19 @@ export function AtlasPanel() {
         </p>
       )}
       {running && (
-        <div className="atlas-progress" role="status">
+        <div className="atlas-progress">
           <progress
             data-testid={atlasTestIds.progress}
             aria-label="Fault atlas progress"
             max={progress?.total ?? 1}
             value={progress?.done ?? 0}
           />{' '}
-          {progress
-            ? `${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} runs on ${formatCountOf(progress.workers, 'worker')}`
-            : 'Finding every placement…'}
+          {progress ? runsWords(progress) : 'Finding every placement…'}
           {progress && timeLeft && <span data-testid={atlasTestIds.timeLeft}>, {timeLeft}</span>}
         </div>
       )}
       {cancelled && !running && (
-        <p className="muted" role="status" data-testid={atlasTestIds.cancelled}>
+        <p className="muted" data-testid={atlasTestIds.cancelled}>
           {cancelled}
         </p>
       )}
@@ -307,6 +334,9 @@ export function AtlasPanel() {
           {error}
         </p>
       )}
+      <p className="visually-hidden" role="status" data-testid={atlasTestIds.said}>
+        {said}
+      </p>
       {(shown || live) && gate.hidden && <HiddenOutcome gate={gate} what="atlas" />}
       {(shown || live) && !gate.hidden && (
         <AtlasResults

@@ -153,7 +153,9 @@ export function HeatMapGrid({
           </tbody>
         </table>
       </div>
-      <div className="atlas-detail" aria-live="polite">
+      {/* Not a live region: the focused cell's name says its count and worst outcome, and each
+          arrow key read this whole list out after it (every placement's two buttons). */}
+      <div className="atlas-detail">
         <h3>
           {cellLabel(map, shownCell, shownPos.row, shownPos.column, atlas.depth, shownPending)}
         </h3>
@@ -187,6 +189,8 @@ export function HeatMapGrid({
                   type="button"
                   data-testid={atlasTestIds.compareTrial}
                   title="Run it as a Compare lane beside the run as it is"
+                  // Named by its placement: a list of "Compare, Compare, Compare" said nothing.
+                  aria-label={`Compare: ${t.label}`}
                   onClick={() => onCompare(t.faults)}
                 >
                   Compare

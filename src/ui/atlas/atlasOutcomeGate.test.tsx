@@ -63,6 +63,10 @@ describe('the fault atlas behind an unanswered prediction', () => {
     expect(screen.queryByTestId(ids.summary)).toBeNull();
     expect(screen.queryByTestId(ids.counterexample)).toBeNull();
     expect(screen.queryAllByTestId(ids.cell)).toHaveLength(0);
+    // Its live region says it ended, not what it found.
+    expect(screen.getByTestId(ids.said).textContent).toBe(
+      'Fault atlas done: what it found waits for your answer.',
+    );
     // One click for whoever does not predict: the atlas shows, no need to explore again.
     fireEvent.click(screen.getByTestId(testIds.outcomeShow));
     expect(screen.queryByTestId(testIds.outcomeHidden)).toBeNull();
@@ -107,8 +111,51 @@ describe("a batch job's fault atlas behind an unanswered prediction", () => {
     expect((await screen.findByTestId(testIds.outcomeHidden)).dataset.what).toBe('batch-atlas');
     expect(screen.queryByTestId('batch-atlas-summary')).toBeNull();
     expect(screen.queryByTestId('batch-atlas-grid')).toBeNull();
+    expect(screen.getByTestId('batch-atlas-said').textContent).toBe(
+      'Fault atlas done: what it found waits for your answer.',
+    );
     fireEvent.click(screen.getByTestId(testIds.outcomeShow));
     expect(screen.getByTestId('batch-atlas-summary').textContent).not.toBe('');
     expect(screen.getByTestId('batch-atlas-grid')).toBeTruthy();
+  });
+});
+
+describe('the fault atlas says when it is done, and what it found', () => {
+  afterEach(cleanup);
+
+  it('a stream atlas: its summary, once it ends (no question waiting)', async () => {
+    await renderInLab('lost-ack-retry', (lab) => {
+      lab.app.setState({ atlas: { kinds: ['crash'] } });
+      return <AtlasPanel />;
+    });
+    fireEvent.click(screen.getByTestId(ids.explore));
+    const summary = await screen.findByTestId(ids.summary);
+    expect(summary.textContent).toMatch(/placements/);
+    expect(screen.getByTestId(ids.said).textContent).toBe(
+      `Fault atlas done: ${summary.textContent}`,
+    );
+    // A cell's placements: each Compare named by its placement, as its Open is; the list is no
+    // live region (the cell's own name says its count as the arrows reach it).
+    const cell = screen.getAllByTestId(ids.cell).find((c) => Number(c.dataset.trials) > 1)!;
+    fireEvent.click(cell);
+    const opens = screen.getAllByTestId(ids.openTrial);
+    const compares = screen.getAllByTestId(ids.compareTrial);
+    expect(opens).toHaveLength(Number(cell.dataset.trials));
+    expect(compares.map((b) => b.getAttribute('aria-label'))).toEqual(
+      opens.map((b) => `Compare: ${b.textContent!.replace(/^Open: /, '')}`),
+    );
+    expect(screen.getByTestId(ids.cellTrials).closest('[aria-live]')).toBeNull();
+  });
+
+  it("a batch job's atlas: its summary, once it ends", async () => {
+    await renderInLab('airflow-retry-append', (lab) => (
+      <BatchAtlas scenario={lab.app.getState().scenario} />
+    ));
+    fireEvent.click(screen.getByRole('button', { name: /^Fault atlas/ }));
+    const summary = await screen.findByTestId('batch-atlas-summary');
+    expect(summary.textContent).not.toBe('');
+    expect(screen.getByTestId('batch-atlas-said').textContent).toBe(
+      `Fault atlas done: ${summary.textContent}`,
+    );
   });
 });

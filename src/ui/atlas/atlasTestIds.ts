@@ -9,6 +9,8 @@ export const atlasTestIds = {
   timeLeft: 'atlas-time-left',
   cancel: 'atlas-cancel',
   cancelled: 'atlas-cancelled',
+  /** The live region: the start, the progress every 10 s, the summary at the end, a cancel. */
+  said: 'atlas-said',
   summary: 'atlas-summary',
   /** The provisional summary while the atlas runs ("So far: …"). */
   soFar: 'atlas-so-far',

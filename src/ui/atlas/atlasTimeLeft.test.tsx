@@ -58,7 +58,11 @@ describe('the fault atlas progress', () => {
       </LabProvider>,
     );
     fireEvent.click(screen.getByTestId(ids.explore));
-    const status = () => screen.getByRole('status').textContent;
+    const status = () => screen.getByTestId(ids.progress).parentElement!.textContent;
+    // The live region says the start at once, then the progress at most every 10 s (each
+    // message a screen reader reads: it queued 20 in 4 s), and what Cancel stopped at once.
+    const said = () => screen.getByRole('status').textContent;
+    expect(said()).toBe('Exploring faults…');
     // Half a second in: the count, no estimate yet (a worker's start-up weighs more than its runs).
     now += 500;
     act(() => job.onProgress!({ done: 20, total: 650, workers: 2 }));
@@ -72,11 +76,21 @@ describe('the fault atlas progress', () => {
     now += 2_000;
     act(() => job.onProgress!({ done: 330, total: 650, workers: 2 }));
     expect(screen.getByTestId(ids.timeLeft).textContent).toBe(', ~3 s left');
+    expect(said()).toBe('Exploring faults…');
+    // 10 s after the start: 600 done, 60 runs/s, 50 left → 0.83 s, said as ~1 s.
+    now += 7_000;
+    act(() => job.onProgress!({ done: 600, total: 650, workers: 2 }));
+    expect(said()).toBe('600 of 650 runs on 2 workers, ~1 s left');
+    // 9.999 s later: not said again.
+    now += 9_999;
+    act(() => job.onProgress!({ done: 620, total: 650, workers: 2 }));
+    expect(said()).toBe('600 of 650 runs on 2 workers, ~1 s left');
     fireEvent.click(screen.getByTestId(ids.cancel));
     expect(job.cancel).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId(ids.cancelled).textContent).toBe(
-      'Cancelled after 330 of 650 runs; nothing was changed.',
+      'Cancelled after 620 of 650 runs; nothing was changed.',
     );
+    expect(said()).toBe('Cancelled after 620 of 650 runs; nothing was changed.');
     // The panel keeps its fault kinds beside the message (a tester read neither after Cancel:
     // the panel's text holds both).
     expect(screen.getByTestId(ids.kinds).textContent).toContain('Fault kinds');
@@ -98,6 +112,8 @@ describe('the fault atlas progress', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Fault atlas: every single fault' }));
     const status = () => screen.getByTestId('batch-atlas-status').textContent;
+    const said = () => screen.getByTestId('batch-atlas-said').textContent;
+    expect(said()).toBe('Exploring faults…');
     now += 400;
     act(() => job.onProgress!({ done: 2, total: 23, workers: 1 }));
     expect(status()).toBe(' 2 of 23 faults run Cancel');
@@ -105,11 +121,17 @@ describe('the fault atlas progress', () => {
     now += 1_600;
     act(() => job.onProgress!({ done: 8, total: 23, workers: 1 }));
     expect(status()).toBe(' 8 of 23 faults run, ~4 s left Cancel');
+    expect(said()).toBe('Exploring faults…');
+    // 10 s after the start, 20 done: 2 faults/s, 3 left → 1.5 s, said as ~2 s.
+    now += 8_000;
+    act(() => job.onProgress!({ done: 20, total: 23, workers: 1 }));
+    expect(said()).toBe('20 of 23 faults run, ~2 s left');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(job.cancel).toHaveBeenCalledTimes(1);
-    await screen.findByText(/^Cancelled after/);
+    await screen.findAllByText(/^Cancelled after/);
     expect(status()).toBe(
-      'Cancelled after 8 of 23 faults run; nothing was changed. Run the atlas again',
+      'Cancelled after 20 of 23 faults run; nothing was changed. Run the atlas again',
     );
+    expect(said()).toBe('Cancelled after 20 of 23 faults run; nothing was changed.');
   });
 });

@@ -43,6 +43,7 @@ import {
   type BatchPoint,
 } from '../../views/batch/batchAtlas';
 import { formatCountOf } from '../../views/run/format';
+import { useThrottledSay } from '../hooks/useThrottledSay';
 
 const selectPresetRef = (s: LabState) => s.presetRef;
 const selectAtlas = (s: LabState) => s.atlas;
@@ -55,8 +56,13 @@ export function BatchAtlas({ scenario }: { scenario: ScenarioInput }) {
     useAtlasChoice<BatchPlacementKind>(BATCH_ATLAS_KINDS);
   // Each "Run the atlas again" (after a Cancel or a failure) is a fresh run.
   const [attempt, setAttempt] = useState(0);
+  // What a screen reader hears: the start, the progress every 10 s, the summary at the end.
+  const [said, say] = useThrottledSay();
   return (
     <section aria-label="Batch fault atlas">
+      <p className="visually-hidden" role="status" data-testid="batch-atlas-said">
+        {said}
+      </p>
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open
           ? 'Hide the fault atlas'
@@ -100,6 +106,7 @@ export function BatchAtlas({ scenario }: { scenario: ScenarioInput }) {
             depth={pairs ? 2 : 1}
             {...(all ? {} : { kinds: ticked })}
             retry={() => setAttempt((n) => n + 1)}
+            say={say}
           />
         ))}
     </section>
@@ -112,14 +119,18 @@ function AtlasRun({
   depth,
   kinds,
   retry,
+  say,
 }: {
   scenario: ScenarioInput;
   depth: 1 | 2;
   /** Only these kinds (the filter's); absent: every kind. */
   kinds?: readonly BatchPlacementKind[];
   retry: () => void;
+  /** The atlas's live region (BatchAtlas): progress at most every 10 s, the rest at once. */
+  say: (text: string, now?: boolean) => void;
 }) {
   const a = useActions();
+  const hidden = usePredictionGate().hidden;
   const choice = useLab(selectAtlas);
   const parsed = useLab(selectParse);
   const job = parsed.ok && parsed.scenario.batch ? parsed.scenario : null;
@@ -138,16 +149,33 @@ function AtlasRun({
   useEffect(() => {
     if (!job) return;
     const t0 = performance.now();
+    const what = depth === 2 ? 'pairs of faults' : 'faults';
+    say('Exploring faults…', true);
+    let last: AtlasProgress | null = null;
     const run = runBatchAtlasInWorker(job, {
       depth,
       ...(kinds ? { kinds } : {}),
-      onProgress: (p) =>
-        setProgress({ of: job, p, left: timeLeftWords(p.done, p.total, performance.now() - t0) }),
+      onProgress: (p) => {
+        const left = timeLeftWords(p.done, p.total, performance.now() - t0);
+        last = p;
+        setProgress({ of: job, p, left });
+        say(`${p.done} of ${p.total} ${what} run${left ? `, ${left}` : ''}`);
+      },
     });
     cancel.current = run.cancel;
     let live = true;
     void run.promise.then((result) => {
-      if (live) setEnded({ of: job, result });
+      if (!live) return;
+      setEnded({ of: job, result });
+      if (!result.ok)
+        say(
+          result.error !== 'cancelled'
+            ? ''
+            : last
+              ? `Cancelled after ${last.done} of ${last.total} ${what} run; nothing was changed.`
+              : 'Cancelled before the first run; nothing was changed.',
+          true,
+        );
     });
     return () => {
       live = false;
@@ -165,7 +193,15 @@ function AtlasRun({
     noted.current = finished;
     const map = batchHeatMap(scenario, finished.cells);
     a.noteAtlasExplored('error' in map ? undefined : batchAtlasFindings(scenario, choice, map));
-  }, [finished, scenario, choice, a]);
+    say(
+      'error' in map
+        ? map.error
+        : hidden
+          ? 'Fault atlas done: what it found waits for your answer.'
+          : `Fault atlas done: ${map.summary}`,
+      true,
+    );
+  }, [finished, scenario, choice, a, say, hidden]);
   if (!job) return <p data-testid="batch-atlas-status">no valid batch job to map</p>;
   const result = ended?.of === job ? ended.result : null;
   const p = progress?.of === job ? progress.p : null;
@@ -187,7 +223,7 @@ function AtlasRun({
     );
   const left = progress?.of === job ? progress.left : null;
   return (
-    <p data-testid="batch-atlas-status" aria-live="polite">
+    <p data-testid="batch-atlas-status">
       <progress max={p?.total ?? 1} value={p?.done ?? 0} />{' '}
       {p
         ? `${p.done} of ${p.total} ${what} run${left ? `, ${left}` : ''}`

@@ -1,4 +1,5 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
+import { focusSoon } from '../hooks/focusSoon';
 import { countersAt } from '../../views/run/at';
 import { laneLinesAt } from '../../views/compare/laneAt';
 import type { UnfiredFault } from '../../views/compare/laneFaults';
@@ -38,11 +39,13 @@ export const LaneColumn = memo(function LaneColumn({
   const c = useMemo(() => countersAt(view, idx), [view, idx]);
   const table = useMemo(() => laneLinesAt(view, idx), [view, idx]);
   const hash = useMemo(() => (view.n <= HASH_MAX_ENTRIES ? traceHashOfView(view) : ''), [view]);
+  const body = useRef<HTMLDivElement>(null);
   const v = view.verdict;
   const unit =
     v.primary === 'effects' ? 'effects' : v.primary.startsWith('log:') ? 'records' : 'rows';
   return (
     <div
+      ref={body}
       className="lane-body"
       data-testid={compareTestIds.lane}
       data-lane={number}
@@ -79,7 +82,16 @@ export const LaneColumn = memo(function LaneColumn({
       {!hidden && folded && idx < view.n && (
         <p className="lane-verdict folded" data-testid={compareTestIds.laneVerdictFolded}>
           Verdict at its end ({formatMs(view.endTime)}).{' '}
-          <button type="button" className="linkish" onClick={folded}>
+          <button
+            type="button"
+            className="linkish"
+            onClick={() => {
+              folded();
+              // The button gives way to this lane's verdict: the focus goes there, not to <body>
+              // (where the next Tab would start again from the top of the page).
+              focusSoon(() => body.current?.querySelector<HTMLElement>('.lane-verdict'));
+            }}
+          >
             Reveal now
           </button>
         </p>

@@ -49,3 +49,25 @@ describe('a notice with many lines', () => {
     expect(screen.queryByRole('button', { name: /more lines/ })).toBeNull();
   });
 });
+
+describe('what a screen reader hears of the notices', () => {
+  it('the latest information, from one live region there before it; a warning is an alert', () => {
+    const notices = createNotices();
+    render(
+      <PageProvider page={{ notices, artifacts: {} as unknown as ArtifactClient, shareLink: null }}>
+        <NoticeBar />
+      </PageProvider>,
+    );
+    const said = screen.getByTestId(testIds.noticeSaid);
+    expect(said.getAttribute('aria-live')).toBe('polite');
+    expect(said.textContent).toBe('');
+    act(() => notices.push({ tone: 'info', text: 'From “producer.properties”', lines: ['a'] }));
+    expect(said.textContent).toBe('From “producer.properties”');
+    // The notice itself is no second live region (it was a status inside a polite one).
+    const notice = screen.getByTestId(testIds.notice);
+    expect(notice.closest('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+    act(() => notices.push({ tone: 'warn', text: 'Storage is full' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Storage is full✕']);
+    expect(said.textContent).toBe('From “producer.properties”');
+  });
+});

@@ -39,14 +39,29 @@ function NoticeLines({ lines }: { lines: string[] }) {
 export function NoticeBar() {
   const { notices } = usePage();
   const items = useStore(notices.store, selectItems);
-  if (items.length === 0) return null;
+  // The latest information, said by one live region that is always there: the bar, a polite
+  // region added with its first notice, held each notice as a status of its own, and a screen
+  // reader said an import twice (or, the region new, not at all). A warning is an alert.
+  const said = [...items].reverse().find((n) => n.tone === 'info');
   return (
-    <section className="notice-bar" aria-label="Notices" aria-live="polite">
+    <>
+      <p className="visually-hidden" aria-live="polite" data-testid={testIds.noticeSaid}>
+        {said?.text ?? ''}
+      </p>
+      {items.length > 0 && <Notices items={items} />}
+    </>
+  );
+}
+
+function Notices({ items }: { items: PageNotice[] }) {
+  const { notices } = usePage();
+  return (
+    <section className="notice-bar" aria-label="Notices">
       {items.map((n) => (
         <div
           key={n.id}
           className={`notice ${n.tone}`}
-          role={n.tone === 'info' ? 'status' : 'alert'}
+          role={n.tone === 'info' ? undefined : 'alert'}
           data-testid={testIds.notice}
           data-tone={n.tone}
         >

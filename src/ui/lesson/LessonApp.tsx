@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useView } from '../../store/LabContext';
@@ -12,6 +12,7 @@ import {
 import { Breakable } from '../Breakable';
 import { ComparePanel } from '../compare/ComparePanel';
 import { Counters } from '../Counters';
+import { useFocusableWhenScrolls } from '../hooks/useFocusableWhenScrolls';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
 import { NoticeBar } from '../io/NoticeBar';
 import { PageProvider, type PageServices } from '../io/PageContext';
@@ -91,6 +92,9 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
   const state = useStore(deck.store);
   const info = currentLessonStep(state);
   const step = stepOf(state.lesson, state.index);
+  // Revealed, the setup scrolls in its own box (lesson.css): a tab stop then.
+  const setupBox = useRef<HTMLParagraphElement>(null);
+  useFocusableWhenScrolls(setupBox, 'Setup', state.index);
   const comparing = useLab(selectComparing);
   const ready = useLab(selectReady);
   const batch = useLab(selectBatch);
@@ -167,6 +171,11 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
           <span className="lesson-count" data-testid={lessonTestIds.stepCount}>
             Step {info.index + 1} of {info.count}
           </span>
+          {/* A step moved to (PageDown, PageUp, ◀ ▶) is said with its title: the count and the
+              title changed with nothing read out. */}
+          <span className="visually-hidden" role="status" data-testid={lessonTestIds.stepSaid}>
+            Step {info.index + 1} of {info.count}: {step.title}
+          </span>
           <span className="spacer" />
           <button
             type="button"
@@ -174,6 +183,8 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
             onClick={deck.actions.previous}
             disabled={info.index === 0}
             title="Previous step (PageUp)"
+            aria-label="Previous step"
+            aria-keyshortcuts="PageUp"
           >
             ◀
           </button>
@@ -196,6 +207,8 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
             onClick={deck.actions.next}
             disabled={info.index === info.count - 1}
             title="Next step (PageDown)"
+            aria-label="Next step"
+            aria-keyshortcuts="PageDown"
           >
             ▶
           </button>
@@ -211,7 +224,7 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
             {step.title}
           </h2>
           {step.setup && (
-            <p className="lesson-setup" data-testid={lessonTestIds.setup}>
+            <p className="lesson-setup" ref={setupBox} data-testid={lessonTestIds.setup}>
               <Breakable text={step.setup} />
             </p>
           )}

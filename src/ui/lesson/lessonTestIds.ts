@@ -3,6 +3,8 @@ export const lessonTestIds = {
   presenter: 'lesson-presenter',
   stepCount: 'lesson-step-count',
   stepTitle: 'lesson-step-title',
+  /** The live region that says the step moved to: "Step 2 of 10: <its title>". */
+  stepSaid: 'lesson-step-said',
   setup: 'lesson-setup',
   question: 'lesson-question',
   answer: 'lesson-answer',

@@ -9,6 +9,7 @@ import { linkedQuestion } from '../../views/io/linkedQuestion';
 import type { LinkedPrediction } from '../../views/io/sharePrediction';
 import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
+import { useFocusableWhenScrolls } from '../hooks/useFocusableWhenScrolls';
 import { useFontScale } from '../hooks/useFontScale';
 import { useBalancedBand } from '../present/useBalancedBand';
 import { useBandWhileLocked } from '../present/useBandWhileLocked';
@@ -123,6 +124,9 @@ function StoryOf({
     return () => setBandWhileLocked(false);
   }, [keepBand, setBandWhileLocked]);
   useBalancedBand(self, present && band, contentKey);
+  // Projector mode's revealed setup scrolls in its own box: a tab stop then (the arrows scroll it).
+  const setupBox = useRef<HTMLParagraphElement>(null);
+  useFocusableWhenScrolls(setupBox, 'Setup', contentKey);
   const variantButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const headingId = useId();
   const group = LIBRARY_GROUPS.find((g) => g.id === preset.group);
@@ -266,7 +270,7 @@ function StoryOf({
         )}
       </div>
       {/* The setup: what the question needs, never the outcome — shown before the answer. */}
-      <p className="story-setup" data-testid={testIds.storySetup}>
+      <p className="story-setup" ref={setupBox} data-testid={testIds.storySetup}>
         {setupAbout && (
           <span className="story-setup-about muted" data-testid={testIds.storySetupAbout}>
             {setupAboutWords(setupAbout)}{' '}

@@ -16,9 +16,15 @@ export function Workbench({
   head,
   children,
   story = true,
+  main,
 }: {
   head?: ReactNode;
   children: ReactNode;
+  /**
+   * The page's main landmark, when `children` have none of their own (Compare's lanes, a batch
+   * job; the pipeline is its own `<main id="pipeline">`): its id is the "Skip to …" link's target.
+   */
+  main?: { id: string; label: string };
   /** Whether the story is shown (Compare shows it only while its question waits: App.tsx). */
   story?: boolean;
 }) {
@@ -27,7 +33,13 @@ export function Workbench({
       <div className="workbench-grid">
         {story && <StoryPanel />}
         {head && <div className="workbench-head">{head}</div>}
-        <div className="workbench-main">{children}</div>
+        {main ? (
+          <main className="workbench-main" id={main.id} tabIndex={-1} aria-label={main.label}>
+            {children}
+          </main>
+        ) : (
+          <div className="workbench-main">{children}</div>
+        )}
       </div>
     </div>
   );
