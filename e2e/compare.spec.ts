@@ -79,6 +79,14 @@ test('Compare on a preset with a crash: three lanes, the faults a lane cannot fi
   // What differs, under real names; and where lane 2 departs, clickable: the cursor moves there.
   await expect(dash.byId(c.knobs)).toContainText('enable.idempotence');
   await expect(dash.byId(c.knobs)).toContainText('acks');
+  // Their scroll boxes are tab stops: each a region named for its table (focused, they read as a
+  // run of cells, "KnobLane 1Lane 2…": a keyboard user's report).
+  await expect(
+    page.getByRole('region', { name: 'The knobs that differ' }).getByRole('table'),
+  ).toHaveAccessibleName('The knobs that differ, by lane');
+  await expect(
+    page.getByRole('region', { name: 'The events whose fate differs, by lane' }),
+  ).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/compare-end.png` });
   const departs = dash.byId(c.divergence).first();
   const t = Number(await departs.getAttribute('data-time'));

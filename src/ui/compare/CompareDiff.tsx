@@ -32,8 +32,18 @@ export function CompareDiff({
         ) : (
           // Wider than a narrow window (Flink's setStartingOffsets(OffsetsInitializer)), a table
           // scrolls sideways in its own box: it pushed the page to 708 px at 390.
-          <div className="compare-table-scroll" tabIndex={0}>
-            <table className="compare-knobs" data-testid={compareTestIds.knobs}>
+          // A tab stop (it may scroll): named, so that focused it is more than a run of cells.
+          <div
+            className="compare-table-scroll"
+            tabIndex={0}
+            role="region"
+            aria-label="The knobs that differ"
+          >
+            <table
+              className="compare-knobs"
+              aria-label="The knobs that differ, by lane"
+              data-testid={compareTestIds.knobs}
+            >
               <thead>
                 <tr>
                   <th scope="col">Knob</th>
@@ -95,14 +105,24 @@ export function CompareDiff({
           Per-event diff of the whole runs: {differing.length} of {model.diff.length} events differ
         </h3>
         {differing.length > 0 ? (
-          <DiffTable rows={differing} lanes={lanes} units={units} />
+          <DiffTable
+            rows={differing}
+            lanes={lanes}
+            units={units}
+            label="The events whose fate differs, by lane"
+          />
         ) : (
           <p>Every event has the same fate in every lane.</p>
         )}
         {same.length > 0 && (
           <details>
             <summary>{formatCountOf(same.length, 'event')} the same in every lane</summary>
-            <DiffTable rows={same} lanes={lanes} units={units} />
+            <DiffTable
+              rows={same}
+              lanes={lanes}
+              units={units}
+              label="The events the same in every lane"
+            />
           </details>
         )}
       </section>
@@ -114,14 +134,17 @@ function DiffTable({
   rows,
   lanes,
   units,
+  label,
 }: {
   rows: readonly DiffRow[];
   lanes: readonly number[];
   units: readonly LaneOutcome['unit'][];
+  /** What the table holds: its scroll box's and its own name. */
+  label: string;
 }) {
   return (
-    <div className="compare-table-scroll" tabIndex={0}>
-      <table className="compare-diff-table">
+    <div className="compare-table-scroll" tabIndex={0} role="region" aria-label={label}>
+      <table className="compare-diff-table" aria-label={label}>
         <thead>
           <tr>
             <th scope="col">Event</th>
