@@ -130,6 +130,22 @@ describe('GuaranteeRadios', () => {
     await act(() => lab.actions.settled());
   });
 
+  it('undone under the focus, the switch moves the focus to the option checked now', async () => {
+    // Ctrl+Z left the focus on Exactly-once with At-least-once checked: the next arrow walked
+    // from an option the screen no longer showed chosen.
+    const lab = await mount('at-least-once');
+    const eo = screen.getByRole('radio', { name: 'Exactly-once' });
+    eo.focus();
+    fireEvent.click(eo);
+    await act(() => lab.actions.settled());
+    expect(checked()).toEqual(['exactly-once']);
+    expect(document.activeElement).toBe(eo);
+    act(() => lab.actions.undo());
+    await act(() => lab.actions.settled());
+    expect(checked()).toEqual(['at-least-once']);
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'At-least-once' }));
+  });
+
   it('Space on the claimed option applies its recipe where the knobs differ, and only there', async () => {
     const lab = await mount('flink-checkpoint-replay/plain-sink');
     const eo = screen.getByRole('radio', { name: 'Exactly-once' });

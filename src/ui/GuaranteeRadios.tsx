@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import type { Guarantee, ScenarioInput } from '../engine';
 import type { GuaranteeAvailability, KnobSetting } from '../scenarios';
 import { availabilityInHand } from '../store/guaranteeSwitch';
@@ -83,6 +83,15 @@ export function GuaranteeRadios({ name }: { name: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `validating` ends when zod is in
     [scenario, validating],
   );
+  // The claim changed under a focused option that is no longer it (Ctrl+Z, Redo, a lane's edit):
+  // the focus follows the checked one. It stayed on an unchecked radio, so the next arrow key
+  // walked from an option the screen no longer showed chosen (a keyboard user's report).
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLInputElement) || !group.current?.contains(focused)) return;
+    if (!focused.checked) group.current.querySelector<HTMLInputElement>('input:checked')?.focus();
+  }, [claim]);
   const notes: { g: Guarantee; text: string }[] = [];
   for (const { g, label } of GUARANTEES) {
     const av = availability.get(g)!;
@@ -99,7 +108,7 @@ export function GuaranteeRadios({ name }: { name: string }) {
   const noteId = (g: Guarantee) => `${id}-${g}-note`;
   return (
     <>
-      <div className="segmented" role="radiogroup" aria-label="Guarantee">
+      <div className="segmented" role="radiogroup" aria-label="Guarantee" ref={group}>
         {GUARANTEES.map(({ g, label }) => {
           const av = availability.get(g)!;
           const note = noteOf(g);
