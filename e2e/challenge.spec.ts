@@ -74,3 +74,17 @@ test('a challenge is the task on screen: no "Start here" to another story beside
   await expect(dash.byId(testIds.startHere)).toBeVisible();
   expect(dash.errors).toEqual([]);
 });
+
+test('an open challenge has a skip link to its panel, past the top bar and the playback', async ({
+  unopenedDash: dash,
+}) => {
+  // The panel comes after the playback and the status row: a keyboard reached it only past them.
+  const { page } = dash;
+  await dash.goto('./?challenge=commit-before-crash-point');
+  await expect(dash.byId(testIds.challengePanel)).toBeVisible();
+  const skip = page.getByRole('link', { name: 'Skip to the challenge' });
+  await skip.focus();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(testIds.challengePanel)).toBeFocused();
+  expect(dash.errors).toEqual([]);
+});

@@ -121,6 +121,20 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
           the order — its question is the first step — which put a dozen stops before it). No
           hash change: the URL's hash is the share link's. */}
       {asking && <SkipToQuestion />}
+      {/* An open challenge is the task: its panel comes after the playback and the status row,
+          so a keyboard reached it only past them (a keyboard user's report). */}
+      {challengeOpen && (
+        <a
+          className="skip-link"
+          href="#challenge"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById('challenge')?.focus();
+          }}
+        >
+          Skip to the challenge
+        </a>
+      )}
       <a
         className="skip-link"
         href={`#${skip.id}`}

@@ -68,6 +68,9 @@ export function ChallengePanel() {
   };
   return (
     <section
+      id="challenge"
+      // The target of App's "Skip to the challenge": focusable by it, not a tab stop.
+      tabIndex={-1}
       className="challenge"
       aria-labelledby="challenge-title"
       data-testid={testIds.challengePanel}
