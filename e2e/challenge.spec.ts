@@ -36,9 +36,18 @@ test('a challenge opened by ?challenge= is solved by one crash clicked on the co
   await expect(dash.byId(testIds.challengeAttempts)).toHaveAttribute('data-value', '1');
   // Solved, no hint is on its way: the panel said "Next hint after 1 more attempt" under Solved!
   await expect(panel).not.toContainText('Next hint');
-  // The attempt is kept: a reload finds the counter where it was.
+  // The attempt is kept: a reload finds the counter where it was, and the pipeline as the student
+  // left it — their crash on the consumer, not the challenge's start without it.
   await dash.reload();
   await expect(dash.byId(testIds.challengeAttempts)).toHaveAttribute('data-value', '1');
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(1);
+  // The same link in another tab (shared with a friend on this computer) opens the challenge as
+  // it starts: no fault, though the workspace stored is the attempt.
+  const other = await dash.page.context().newPage();
+  await other.goto('./?challenge=commit-before-crash-point');
+  await expect(other.getByTestId(testIds.challengePanel)).toBeVisible();
+  await expect(other.getByTestId(testIds.faultMarker)).toHaveCount(0);
+  await other.close();
   expect(dash.errors).toEqual([]);
 });
 
