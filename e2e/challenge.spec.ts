@@ -83,3 +83,20 @@ test('a challenge is the task on screen: no "Start here" to another story beside
   await expect(dash.byId(testIds.startHere)).toBeVisible();
   expect(dash.errors).toEqual([]);
 });
+
+test('Back from a challenge opened by its link leaves it: no other pipeline under its panel', async ({
+  unopenedDash: dash,
+}) => {
+  // The page pushed the challenge's start as a second entry over the first screen's preset: Back
+  // showed at-least-once/default under the Flink challenge's panel, which judged it as an attempt.
+  await dash.goto('./?challenge=flink-fix-sink');
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'flink-fix-sink',
+  );
+  await dash.ready();
+  expect(new URL(dash.page.url()).search).toBe('?challenge=flink-fix-sink');
+  await dash.page.goBack();
+  expect(dash.page.url()).not.toContain('preset=');
+  expect(dash.errors).toEqual([]);
+});

@@ -72,9 +72,12 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
   /**
    * Show the challenge `id` resolved to, unless another was asked for meanwhile. `keep`: the
    * page's scenario is the student's attempt at it, restored by a reload — left as it is.
+   * `fromAddress`: named by the address the page opened with — its start is that page, not a
+   * page after the first screen's preset (a browser history entry of its own, src/ui/io/
+   * historySync.ts, which Back returned to with the challenge's panel over the preset).
    */
   const show = useCallback(
-    (id: string, next: ChallengeUi['open'], keep = false) => {
+    (id: string, next: ChallengeUi['open'], keep = false, fromAddress = false) => {
       if (askedLast.current !== id) return;
       setOpen(next);
       if (next) {
@@ -82,7 +85,7 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
         if (!keep)
           lab.actions.loadScenario(structuredClone(next.start), {
             presetRef: null,
-            opened: true,
+            opened: !fromAddress,
             replay: true,
           });
       } else lab.app.setState({ notice: `No challenge “${id.slice(0, 60)}” in the lab.` });
@@ -121,7 +124,7 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
     const hadOpen = openChallengeBefore() === id;
     void openingOf(id).then(async (next) => {
       const keep = hadOpen && next !== null && (await isAttemptAt(next.start, restored));
-      show(id, next, keep);
+      show(id, next, keep, true);
     });
   }, [show, lab]);
 
