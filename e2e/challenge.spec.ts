@@ -100,3 +100,24 @@ test('Back from a challenge opened by its link leaves it: no other pipeline unde
   expect(dash.page.url()).not.toContain('preset=');
   expect(dash.errors).toEqual([]);
 });
+
+test('Back from a challenge opened in the library closes its panel; Forward opens it again', async ({
+  dash,
+}) => {
+  // Back loaded the page before (at-least-once) and left the Spark challenge's panel over it.
+  await dash.page.getByRole('button', { name: /Library/ }).click();
+  await dash.page.getByText('Challenges').first().click();
+  await dash.page.locator('[data-challenge="spark-fix-append"]').first().click();
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'spark-fix-append',
+  );
+  await dash.page.goBack();
+  await expect(dash.byId(testIds.challengePanel)).toHaveCount(0);
+  await dash.page.goForward();
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'spark-fix-append',
+  );
+  expect(dash.errors).toEqual([]);
+});

@@ -128,6 +128,27 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
     });
   }, [show, lab]);
 
+  // Back and Forward: the entry's address says which challenge is open (writeChallengeToLocation
+  // puts it in the entry's address). The browser history loads the entry's scenario
+  // (src/ui/io/historySync.ts); this opens or closes the panel over it, keeping that scenario.
+  // Back from a challenge opened in the library left its panel over the page before it.
+  const openId = open?.challenge.id ?? null;
+  useEffect(() => {
+    const onPop = () => {
+      const id = challengeParamOf(addressQuery());
+      if (id === openId) return;
+      askedLast.current = id;
+      if (id === null) {
+        setOpen(null);
+        rememberOpenChallenge(null);
+        return;
+      }
+      void openingOf(id).then((next) => show(id, next, true));
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [openId, show]);
+
   // Each run of an open challenge is played as a replay: its verdict folds until the run reaches
   // its end or "Reveal now" (issue 24, LabState.replay) — the start's, and each attempt's, whose
   // verdict would otherwise say whether it solved the challenge before it is played.
