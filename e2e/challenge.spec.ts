@@ -36,9 +36,18 @@ test('a challenge opened by ?challenge= is solved by one crash clicked on the co
   await expect(dash.byId(testIds.challengeAttempts)).toHaveAttribute('data-value', '1');
   // Solved, no hint is on its way: the panel said "Next hint after 1 more attempt" under Solved!
   await expect(panel).not.toContainText('Next hint');
-  // The attempt is kept: a reload finds the counter where it was.
+  // The attempt is kept: a reload finds the counter where it was, and the pipeline as the student
+  // left it — their crash on the consumer, not the challenge's start without it.
   await dash.reload();
   await expect(dash.byId(testIds.challengeAttempts)).toHaveAttribute('data-value', '1');
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(1);
+  // The same link in another tab (shared with a friend on this computer) opens the challenge as
+  // it starts: no fault, though the workspace stored is the attempt.
+  const other = await dash.page.context().newPage();
+  await other.goto('./?challenge=commit-before-crash-point');
+  await expect(other.getByTestId(testIds.challengePanel)).toBeVisible();
+  await expect(other.getByTestId(testIds.faultMarker)).toHaveCount(0);
+  await other.close();
   expect(dash.errors).toEqual([]);
 });
 
@@ -86,5 +95,43 @@ test('an open challenge has a skip link to its panel, past the top bar and the p
   await skip.focus();
   await page.keyboard.press('Enter');
   await expect(dash.byId(testIds.challengePanel)).toBeFocused();
+  expect(dash.errors).toEqual([]);
+});
+
+test('Back from a challenge opened by its link leaves it: no other pipeline under its panel', async ({
+  unopenedDash: dash,
+}) => {
+  // The page pushed the challenge's start as a second entry over the first screen's preset: Back
+  // showed at-least-once/default under the Flink challenge's panel, which judged it as an attempt.
+  await dash.goto('./?challenge=flink-fix-sink');
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'flink-fix-sink',
+  );
+  await dash.ready();
+  expect(new URL(dash.page.url()).search).toBe('?challenge=flink-fix-sink');
+  await dash.page.goBack();
+  expect(dash.page.url()).not.toContain('preset=');
+  expect(dash.errors).toEqual([]);
+});
+
+test('Back from a challenge opened in the library closes its panel; Forward opens it again', async ({
+  dash,
+}) => {
+  // Back loaded the page before (at-least-once) and left the Spark challenge's panel over it.
+  await dash.page.getByRole('button', { name: /Library/ }).click();
+  await dash.page.getByText('Challenges').first().click();
+  await dash.page.locator('[data-challenge="spark-fix-append"]').first().click();
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'spark-fix-append',
+  );
+  await dash.page.goBack();
+  await expect(dash.byId(testIds.challengePanel)).toHaveCount(0);
+  await dash.page.goForward();
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'spark-fix-append',
+  );
   expect(dash.errors).toEqual([]);
 });

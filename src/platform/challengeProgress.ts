@@ -88,3 +88,31 @@ export function writeChallengeToLocation(id: string | null): void {
   else url.searchParams.set(CHALLENGE_PARAM, id);
   if (url.href !== location.href) history.replaceState(history.state, '', url.href);
 }
+
+/** The sessionStorage key of the challenge this tab has open. */
+const OPEN_KEY = 'delivery-lab:challenge-open';
+
+/**
+ * Remember which challenge this tab has open (null: none), in sessionStorage: per tab, kept
+ * across a reload and gone with the tab
+ * (https://developer.mozilla.org/en-US/docs/Web/API/Window/sessionStorage). A reload on
+ * `?challenge=` keeps the student's attempt only when this tab had that challenge open; a link
+ * opened in a new tab (a friend's) starts the challenge afresh.
+ */
+export function rememberOpenChallenge(id: string | null): void {
+  try {
+    if (id === null) sessionStorage.removeItem(OPEN_KEY);
+    else sessionStorage.setItem(OPEN_KEY, id);
+  } catch {
+    // No storage: a reload opens the challenge's start.
+  }
+}
+
+/** The challenge this tab had open before the page (re)loaded, or null. */
+export function openChallengeBefore(): string | null {
+  try {
+    return sessionStorage.getItem(OPEN_KEY);
+  } catch {
+    return null;
+  }
+}

@@ -75,4 +75,25 @@ describe('shipped challenges', () => {
       }
     }, 60_000);
   });
+
+  it("does not count a setting that stops the challenge's own fault from happening as solved", () => {
+    // fix-at-least-once: "exact under the two faults". acks=0 leaves no acknowledgement to lose
+    // (fault 1), and with processing.mode=handoff the loop never crashes mid-batch (fault 2): an
+    // exact sink with neither fault fired proves nothing, and the page said Solved.
+    const c = challengeById('fix-at-least-once')!;
+    const start = startOf(c);
+    const dodged = setKnob(
+      setKnob(start, 'producer.acks', '0'),
+      'processor.processing.mode',
+      'handoff',
+    );
+    const j = judge(c, dodged);
+    expect(j.verdict).toBe('refused');
+    expect(j.verdict === 'refused' && j.reasons).toEqual([
+      "the challenge's fault 1 (lost ack) never fired in this run: with acks=0 the broker sends no acknowledgement to lose. The goal is to be reached with the challenge's faults happening: undo the change that stops it (producer.acks, processor.processing.mode changed)",
+      "the challenge's fault 2 (consumer crash) never fired in this run. The goal is to be reached with the challenge's faults happening: undo the change that stops it (producer.acks, processor.processing.mode changed)",
+    ]);
+    // The reference fix keeps both faults happening and is still solved.
+    expect(judge(c, solutionInput(c, start)).verdict).toBe('solved');
+  }, 60_000);
 });

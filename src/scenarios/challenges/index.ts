@@ -6,7 +6,7 @@ import { parseChallenge, type Challenge } from '../../engine';
 import { shippedChallenges } from './shipped';
 import { startScenario } from './resolve';
 
-export { startInput, solutionInput } from './resolve';
+export { continuesAttempt, startInput, solutionInput } from './resolve';
 
 /**
  * Validate a shipped challenge: its file, and its start (a preset the library has, a valid

@@ -4,6 +4,7 @@
  * solution's knobs set and faults added) — as a student would make them on the page.
  */
 import {
+  attemptChanges,
   parseScenario,
   type Challenge,
   type Issue,
@@ -51,4 +52,19 @@ export function solutionInput(c: Challenge, start: ScenarioInput): ScenarioInput
   let input = structuredClone(start);
   for (const k of c.solution.knobs) input = setKnob(input, k.path, k.value);
   return { ...input, faults: [...(input.faults ?? []), ...c.solution.faults] };
+}
+
+/**
+ * Whether `scenario` is a student's attempt at `c` from `start` (both as written): the same
+ * workload and seed, the start's own faults kept, and something changed. A reload of the page on
+ * `?challenge=` keeps such a scenario (the workspace the page restored) instead of the start, so
+ * the student finds their pipeline as they left it.
+ */
+export function continuesAttempt(start: ScenarioInput, scenario: ScenarioInput): boolean {
+  const s = parseScenario(start);
+  const a = parseScenario(scenario);
+  if (!s.ok || !a.ok) return false;
+  const changes = attemptChanges(s.scenario, a.scenario);
+  if (changes.fixed.length > 0 || changes.startFaultsChanged.length > 0) return false;
+  return changes.knobs.length > 0 || changes.added.length > 0;
 }

@@ -22,8 +22,10 @@ import type { Challenge, ScenarioInput } from '../../engine';
 import {
   challengeParamOf,
   FRESH_PROGRESS,
+  openChallengeBefore,
   pageStorage,
   readProgress,
+  rememberOpenChallenge,
   writeChallengeToLocation,
   writeProgress,
   type Progress,
@@ -52,6 +54,12 @@ async function openingOf(id: string): Promise<ChallengeUi['open']> {
   return c && start?.ok ? { challenge: c, start: start.input } : null;
 }
 
+/** Whether `scenario` (the workspace the page restored) is an attempt at `start`'s challenge. */
+async function isAttemptAt(start: ScenarioInput, scenario: ScenarioInput): Promise<boolean> {
+  const { continuesAttempt } = await import('../../scenarios/challenges');
+  return continuesAttempt(start, scenario);
+}
+
 /** Provides the open challenge; reads `?challenge=` once, at mount. */
 export function ChallengeProvider({ children }: { children: ReactNode }) {
   const lab = useLabInstance();
@@ -61,18 +69,27 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
   const askedLast = useRef<string | null>(null);
 
   /** Show the challenge `id` resolved to, unless another was asked for meanwhile. */
+  /**
+   * Show the challenge `id` resolved to, unless another was asked for meanwhile. `keep`: the
+   * page's scenario is the student's attempt at it, restored by a reload — left as it is.
+   * `fromAddress`: named by the address the page opened with — its start is that page, not a
+   * page after the first screen's preset (a browser history entry of its own, src/ui/io/
+   * historySync.ts, which Back returned to with the challenge's panel over the preset).
+   */
   const show = useCallback(
-    (id: string, next: ChallengeUi['open']) => {
+    (id: string, next: ChallengeUi['open'], keep = false, fromAddress = false) => {
       if (askedLast.current !== id) return;
       setOpen(next);
       if (next) {
         setProgress(readProgress(next.challenge.id, pageStorage()));
-        lab.actions.loadScenario(structuredClone(next.start), {
-          presetRef: null,
-          opened: true,
-          replay: true,
-        });
+        if (!keep)
+          lab.actions.loadScenario(structuredClone(next.start), {
+            presetRef: null,
+            opened: !fromAddress,
+            replay: true,
+          });
       } else lab.app.setState({ notice: `No challenge “${id.slice(0, 60)}” in the lab.` });
+      rememberOpenChallenge(next?.challenge.id ?? null);
       writeChallengeToLocation(next?.challenge.id ?? null);
     },
     [lab],
@@ -86,12 +103,15 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
         return;
       }
       setOpen(null);
+      rememberOpenChallenge(null);
       writeChallengeToLocation(null);
     },
     [show],
   );
 
-  // The URL's challenge: its start replaces what the page opened with (undo brings that back).
+  // The URL's challenge: its start replaces what the page opened with (undo brings that back) —
+  // unless this tab had it open and the restored workspace is the student's attempt at it (a
+  // reload): their pipeline stays as they left it.
   // Once, though StrictMode runs a mount effect twice: a second load would be a second undo step.
   const askedDone = useRef(false);
   useEffect(() => {
@@ -100,8 +120,34 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
     const id = challengeParamOf(addressQuery());
     if (id === null) return;
     askedLast.current = id;
-    void openingOf(id).then((next) => show(id, next));
-  }, [show]);
+    const restored = lab.app.getState().scenario;
+    const hadOpen = openChallengeBefore() === id;
+    void openingOf(id).then(async (next) => {
+      const keep = hadOpen && next !== null && (await isAttemptAt(next.start, restored));
+      show(id, next, keep, true);
+    });
+  }, [show, lab]);
+
+  // Back and Forward: the entry's address says which challenge is open (writeChallengeToLocation
+  // puts it in the entry's address). The browser history loads the entry's scenario
+  // (src/ui/io/historySync.ts); this opens or closes the panel over it, keeping that scenario.
+  // Back from a challenge opened in the library left its panel over the page before it.
+  const openId = open?.challenge.id ?? null;
+  useEffect(() => {
+    const onPop = () => {
+      const id = challengeParamOf(addressQuery());
+      if (id === openId) return;
+      askedLast.current = id;
+      if (id === null) {
+        setOpen(null);
+        rememberOpenChallenge(null);
+        return;
+      }
+      void openingOf(id).then((next) => show(id, next, true));
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [openId, show]);
 
   // Each run of an open challenge is played as a replay: its verdict folds until the run reaches
   // its end or "Reveal now" (issue 24, LabState.replay) — the start's, and each attempt's, whose

@@ -46,6 +46,7 @@ export function ChallengePanel() {
       // The start itself, played to its end, is no attempt: nothing was changed.
       if (JSON.stringify(s.scenario) === startText) return;
       const o = judgeOnPage(open.challenge, open.start, s.scenario);
+      if (o.verdict === 'unchanged') return;
       setJudgement({ of: open.challenge, outcome: o });
       if (o.verdict === 'invalid') return;
       updateProgress((p) => ({
@@ -155,6 +156,8 @@ function Outcome({ outcome: o }: { outcome: AttemptOutcome }) {
           applied twice.
         </OutcomeBox>
       );
+    case 'unchanged': // never kept: no attempt
+      return null;
     default: {
       const never: never = o;
       return never;

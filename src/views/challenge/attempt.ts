@@ -5,6 +5,7 @@
  * the engine on the page, a few milliseconds for a challenge's small workload).
  */
 import {
+  attemptChanges,
   faultsNeverFired,
   judgeAttempt,
   parseScenario,
@@ -27,7 +28,9 @@ export type AttemptOutcome =
       /** A sentence per fault of the attempt that never fired, and how to arm it where it can. */
       unfired: string[];
     }
-  | { verdict: 'invalid' };
+  | { verdict: 'invalid' }
+  /** Nothing changed from the start (as the engine runs it): no attempt, nothing to judge. */
+  | { verdict: 'unchanged' };
 
 /** Judge the scenario `attempt` against the challenge started from `start`. */
 export function judgeOnPage(
@@ -38,6 +41,16 @@ export function judgeOnPage(
   const s = parseScenario(start);
   const a = parseScenario(attempt);
   if (!s.ok || !a.ok) return { verdict: 'invalid' };
+  // A knob set back to its start value is written where the start left it unset: the text
+  // differs, the scenario does not (docs/challenges.md: playing the untouched start is no attempt).
+  const changes = attemptChanges(s.scenario, a.scenario);
+  if (
+    changes.knobs.length === 0 &&
+    changes.fixed.length === 0 &&
+    changes.startFaultsChanged.length === 0 &&
+    changes.added.length === 0
+  )
+    return { verdict: 'unchanged' };
   const j = judgeAttempt(
     c,
     s.scenario,
