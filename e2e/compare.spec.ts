@@ -250,3 +250,31 @@ test('at 390 px wide the tables of what differs scroll in their own box: the pag
   }
   expect(dash.errors).toEqual([]);
 });
+
+test('at the end each lane’s table shows its first duplicate, however far down the workload', async ({
+  dash,
+}) => {
+  // retry-storm (idempotence-off): the first duplicate is e100's second row, the 101st row of
+  // lane 1's table (src/scenarios/library/producer.ts, by hand); the table opened at e1, every
+  // duplicate below its fold (an on-call engineer's report).
+  test.setTimeout(120_000);
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dash.api('load', 'retry-storm/idempotence-off');
+  await dash.settled();
+  await openCompare(dash);
+  await toEnd(dash);
+  const lane = dash.byId(c.lane).first();
+  const first = lane.locator(`[data-testid="${c.laneRow}"][data-copy="2"]`).first();
+  await expect(first).toHaveAttribute('data-event', 'e100');
+  await expect
+    .poll(() =>
+      first.evaluate((row) => {
+        const box = row.closest('.lane-table')!.getBoundingClientRect();
+        const r = row.getBoundingClientRect();
+        return r.top >= box.top && r.bottom <= box.bottom;
+      }),
+    )
+    .toBe(true);
+  expect(dash.errors).toEqual([]);
+});

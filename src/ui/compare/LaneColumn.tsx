@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { focusSoon } from '../hooks/focusSoon';
 import { countersAt } from '../../views/run/at';
 import { laneLinesAt } from '../../views/compare/laneAt';
@@ -40,6 +40,21 @@ export const LaneColumn = memo(function LaneColumn({
   const table = useMemo(() => laneLinesAt(view, idx), [view, idx]);
   const hash = useMemo(() => (view.n <= HASH_MAX_ENTRIES ? traceHashOfView(view) : ''), [view]);
   const body = useRef<HTMLDivElement>(null);
+  const tableBox = useRef<HTMLDivElement>(null);
+  // At the run's end the lane's first duplicate or lost row comes into its box, the row before it
+  // above, as the page's sink table does: it opened at its first row, the anomalies below the
+  // fold of a table of 20 rows and more (an on-call engineer's report).
+  const atEnd = idx >= view.n;
+  useEffect(() => {
+    const box = tableBox.current;
+    if (!atEnd || hidden || !box) return;
+    const row = box.querySelector<HTMLElement>('.lane-row.dup, .lane-row.lost');
+    const head = box.querySelector<HTMLElement>('.lane-row.head');
+    if (!row || !head) return;
+    const top = row.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    const shown = top >= head.offsetHeight && top + row.offsetHeight <= box.clientHeight;
+    if (!shown) box.scrollTop += top - head.offsetHeight - row.offsetHeight;
+  }, [atEnd, hidden, view]);
   const v = view.verdict;
   const unit =
     v.primary === 'effects' ? 'effects' : v.primary.startsWith('log:') ? 'records' : 'rows';
@@ -112,6 +127,7 @@ export const LaneColumn = memo(function LaneColumn({
       )}
       {!hidden && (
         <div
+          ref={tableBox}
           className="lane-table"
           role="table"
           aria-label={`Lane ${number}: ${v.primaryLabel} at the cursor, in workload order`}
