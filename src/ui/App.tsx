@@ -10,6 +10,7 @@ import { ChallengeProvider, useChallengeUi } from './challenge/ChallengeContext'
 import { LibraryProvider } from './library/LibraryContext';
 import { LockedPrediction } from './library/LockedPrediction';
 import { SkipToQuestion } from './library/SkipToQuestion';
+import { SkipLink } from './SkipLink';
 import { Workbench } from './library/Workbench';
 import { usePredictionGate } from './library/usePredictionGate';
 import { useAfterFirstPaint } from './hooks/useAfterFirstPaint';
@@ -124,27 +125,13 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
       {/* An open challenge is the task: its panel comes after the playback and the status row,
           so a keyboard reached it only past them (a keyboard user's report). */}
       {challengeOpen && (
-        <a
-          className="skip-link"
-          href="#challenge"
-          onClick={(e) => {
-            e.preventDefault();
-            document.getElementById('challenge')?.focus();
-          }}
-        >
+        <SkipLink href="#challenge" target={() => document.getElementById('challenge')}>
           Skip to the challenge
-        </a>
+        </SkipLink>
       )}
-      <a
-        className="skip-link"
-        href={`#${skip.id}`}
-        onClick={(e) => {
-          e.preventDefault();
-          document.getElementById(skip.id)?.focus();
-        }}
-      >
+      <SkipLink href={`#${skip.id}`} target={() => document.getElementById(skip.id)}>
         {skip.text}
-      </a>
+      </SkipLink>
       <TopBar />
       <NoticeBar />
       <section aria-label="Playback">

@@ -1,3 +1,4 @@
+import { SkipLink } from '../SkipLink';
 import { testIds } from '../testIds';
 import { ANSWER_FIELD } from './answerField';
 
@@ -9,18 +10,15 @@ import { ANSWER_FIELD } from './answerField';
  */
 export function SkipToQuestion() {
   return (
-    <a
-      className="skip-link"
+    <SkipLink
       href="#predict"
-      onClick={(e) => {
-        e.preventDefault();
+      target={() =>
         document
           .querySelector(`[data-testid="${testIds.predict}"]`)
           ?.querySelector<HTMLElement>(ANSWER_FIELD)
-          ?.focus();
-      }}
+      }
     >
       Skip to the question
-    </a>
+    </SkipLink>
   );
 }
