@@ -142,7 +142,7 @@ describe('from-config: the Flink workload timed to a longer checkpoint interval'
     const r = cli([`${examples}/flink-conf.yaml`, '--skip-atlas']);
     expect(r.code).toBe(0);
     expect(r.out).toContain(
-      "guarantee end to end: exactly-once (under flink-checkpoint-replay/2pc-read-committed's fault)\n  ⚠ flink crashed at 121,061 ms and the job failed for good (restart-strategy.type=none): it processes nothing after that, and what it had not committed stays so",
+      "guarantee end to end: exactly-once (under flink-checkpoint-replay/2pc-read-committed's fault)\n  ⚠ flink crashed at 121,071 ms and the job failed for good (restart-strategy.type=none): it processes nothing after that, and what it had not committed stays so",
     );
     const json = JSON.parse(
       cli([`${examples}/flink-conf.yaml`, '--skip-atlas', '--format', 'json']).out,
@@ -151,7 +151,7 @@ describe('from-config: the Flink workload timed to a longer checkpoint interval'
     };
     expect(json.guarantee.jobFailedForGood).toEqual({
       component: 'flink',
-      atMs: 121_061,
+      atMs: 121_071,
       why: 'the job failed for good (restart-strategy.type=none)',
     });
   }, 60_000);
@@ -226,7 +226,7 @@ describe("from-config: the workload's settings the files leave unset", () => {
 
 describe("from-config: the sink's SQL statement", () => {
   // A .sql file was read as .properties ("INSERT=INTO payments … — not a key the lab knows") and
-  // the workload's plain INSERT ran: the atlas's 58 duplicates and its counterexample (a re-send,
+  // the workload's plain INSERT ran: the atlas's 59 duplicates and its counterexample (a re-send,
   // "a plain INSERT has no key to collapse the copies") were about a sink this pipeline lacks.
   const dir = mkdtempSync(join(tmpdir(), 'from-config-sql-'));
   writeFileSync(
@@ -246,21 +246,21 @@ describe("from-config: the sink's SQL statement", () => {
     );
     expect(r.out).not.toContain('INSERT=INTO');
     expect(r.out).not.toContain('sink kept from the workload');
-    // Plain INSERT: 196 placements, 138 held, 58 duplicate (10 lost sink responses, 10 delayed
-    // past the socketTimeout, 18 consumer crashes before the offset commit, 10 re-sends, 10
+    // Plain INSERT: 204 placements, 145 held, 59 duplicate (10 lost sink responses, 10 delayed
+    // past the socketTimeout, 19 consumer crashes before the offset commit, 10 re-sends, 10
     // source duplicates). Every duplicate is a second statement for the same payment_id, which
-    // DO NOTHING drops: 196 held. (A lost produce request of e1 lost e1 until the requests sent
+    // DO NOTHING drops: 204 held. (A lost produce request of e1 lost e1 until the requests sent
     // behind it on its connection were kept from reaching the broker ahead of it.) The summary
     // says it survives once: from-config added "It survives every single fault." after it.
     expect(r.out).toContain(
-      'single-fault atlas: 196 placements: 196 held — the exactly-once claim survives every single fault tried.',
+      'single-fault atlas: 204 placements: 204 held — the exactly-once claim survives every single fault tried.',
     );
     expect(r.out).not.toContain('It survives every single fault.');
   }, 120_000);
 });
 
 describe("from-config: the workload's sink when no statement is given", () => {
-  // Without a .sql file the lost-ack story's plain INSERT runs: its atlas's 58 duplicates ("a
+  // Without a .sql file the lost-ack story's plain INSERT runs: its atlas's 59 duplicates ("a
   // plain INSERT has no key to collapse the copies") were read as the files' own, and nothing
   // said the sink was not the pipeline's.
   it('is named beside the kept keys, with how to give yours; --format json: sinkKept', () => {

@@ -138,8 +138,8 @@ describe('a run cut off at stopAtMs', () => {
   it('a workload still in progress when every event was sent is called too big, not a crash loop', () => {
     // 1,000 events 0.001 ms apart: all sent within the first millisecond. The consumer takes
     // 10 ms per record, so it needs 10 s for them all; the trace limit of 2,000 entries stops the
-    // run at 3,372 ms, when 240 rows had reached the sink (processing from about 1 s on, one row
-    // per 10 ms). 2,000 / 240 ≈ 8 entries per event; 240 × 0.9 = 216, two digits rounded down:
+    // run at 3,358 ms, when 239 rows had reached the sink (processing from about 1 s on, one row
+    // per 10 ms). 2,000 / 239 ≈ 8 entries per event; 239 × 0.9 = 215, two digits rounded down:
     // about 210 fit. Before, "every event was sent" alone read as "a crash after every record?".
     const parsed = parseScenario({
       version: 1,
@@ -154,9 +154,9 @@ describe('a run cut off at stopAtMs', () => {
     });
     if (!parsed.ok) throw new Error('invalid');
     const run = simulate(parsed.scenario, { maxTraceEntries: 2000 });
-    expect([run.cutOffBy, run.endTime]).toEqual(['trace-limit', 3372]);
+    expect([run.cutOffBy, run.endTime]).toEqual(['trace-limit', 3358]);
     expect(textReport(run)).toContain(
-      'cut off at 3372 ms with work still pending: its trace reached the limit of 2,000 entries after all 1,000 events had been sent, with the pipeline still working through them (240 had reached sink) — about 8 entries per event with these settings, so about 210 events fit;',
+      'cut off at 3358 ms with work still pending: its trace reached the limit of 2,000 entries after all 1,000 events had been sent, with the pipeline still working through them (239 had reached sink) — about 8 entries per event with these settings, so about 210 events fit;',
     );
     expect(textReport(run)).not.toContain('crash after every record');
   });

@@ -99,7 +99,7 @@ export function describeFault(f: FaultSpec | undefined): string {
     case 'periodic-crash':
       return `a periodic crash of ${f.target}${label}`;
     case 'leader-failover':
-      return `a failure of the leader of partition ${f.partition}${label}`;
+      return `a failure of the leader of partition ${f.partition}${f.point === 'after-append' ? ' right after an append' : ''}${label}`;
     case 'rebalance':
       return `a rebalance moving ${f.target}'s partitions${label}`;
     case 'zombie':

@@ -18,7 +18,7 @@ import type { Actor, Carry, World } from './world';
 import type { Rng } from './core/rng';
 import type { Opportunities } from './opportunities';
 import { writeFault } from './traceWriters';
-import { ArmedFaults, streamOf, type RandomArmed } from './faultsArmed';
+import { ArmedFaults, streamOf, type Armed } from './faultsArmed';
 
 /** What a random rebalance asks to move a member's partitions (a consumer group). */
 export interface Rebalancer {
@@ -269,8 +269,9 @@ export class Faults extends ArmedFaults {
 
   /**
    * A partition leader appended a produce request (its records are in the leader's log, not yet
-   * on any follower). Each random `leader-failover` for the partition draws once; on a firing the
-   * leader fails now, before replicating (the first firing listed takes it down).
+   * on any follower). A `leader-failover` at `after-append` armed for the partition fires (once);
+   * each random `leader-failover` for it draws once. The first firing in fault order takes the
+   * leader down now, before it answers its followers' fetches.
    */
   leaderAppended(
     leader: Actor,
@@ -279,19 +280,34 @@ export class Faults extends ArmedFaults {
     event: EventId,
     cause: EntryId,
   ): void {
-    if (this.appends.length === 0) return;
-    const input = this.world.scenario.workload.topic;
-    let hit: RandomArmed | null = null;
+    if (this.appends.length === 0 && this.afterAppend.length === 0) return;
+    const w = this.world;
+    const input = w.scenario.workload.topic;
+    let index = -1;
+    let restartAfterMs: number | null = null;
+    let armed: Armed | null = null;
+    for (const a of this.afterAppend) {
+      const s = a.spec;
+      if (a.done || s.kind !== 'leader-failover' || w.now < s.at) continue;
+      if ((s.topic ?? input) !== topic || s.partition !== partition) continue;
+      armed = a;
+      index = a.index;
+      restartAfterMs = s.restartAfterMs;
+      break;
+    }
     for (const r of this.appends) {
       const s = r.spec;
       if (s.what !== 'leader-failover' || !this.active(s)) continue;
       if ((s.topic ?? input) !== topic) continue;
       if (s.partition !== undefined && s.partition !== partition) continue;
-      if (r.rng.chance(s.probability)) hit ??= r;
+      if (r.rng.chance(s.probability) && (index < 0 || r.index < index)) {
+        index = r.index;
+        restartAfterMs = s.restartAfterMs;
+      }
     }
-    if (!hit || hit.spec.what !== 'leader-failover') return;
-    const fe = this.fire(hit.index, cause, event);
-    leader.crash(fe, hit.index, hit.spec.restartAfterMs);
+    if (index < 0) return;
+    if (armed?.index === index) armed.done = true;
+    leader.crash(this.fire(index, cause, event), index, restartAfterMs);
   }
 
   /** What the application does with its nth transaction (1-based). */

@@ -118,6 +118,8 @@ export abstract class ArmedFaults {
   protected readonly upstream: RandomArmed[] = [];
   /** Random leader failovers: a chance per produce request a leader appends. */
   protected readonly appends: RandomArmed[] = [];
+  /** `leader-failover` at `after-append`: the next append from its `at` (in fault order). */
+  protected readonly afterAppend: Armed[] = [];
   /** Transaction number (1-based) → what the application does with it. */
   protected readonly txnFate = new Map<number, { fate: 'abort' | 'hang'; index: number }>();
 
@@ -143,6 +145,9 @@ export abstract class ArmedFaults {
         break;
       case 'crash':
         if (spec.point !== 'now') insertByIndex(this.points, a);
+        break;
+      case 'leader-failover':
+        if (spec.point === 'after-append') insertByIndex(this.afterAppend, a);
         break;
       case 'periodic-crash': {
         insertByIndex(this.recordCrashes, {

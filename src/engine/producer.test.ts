@@ -227,29 +227,42 @@ describe('application re-send after a timeout (docs/semantics/scenarios.md#s06-p
 
 describe('broker: leader failover (docs/semantics/broker.md#leader-failover)', () => {
   // e1..e20 one every 10 ms (latency 2 ms, linger.ms=0: one record per request). broker-1 leads
-  // partition 0. e10 is sent at 100 ms and appended by the leader at 102 ms; its followers would
-  // copy it after a fetch round trip (4 ms, at 106 ms), but the leader fails at 103 ms. The
-  // controller notices after broker.session.timeout.ms (1 s here) and elects broker-2, an ISR
-  // follower holding e1..e9. Requests sent to the dead leader (e11…) time out after
-  // request.timeout.ms and are retried to broker-2.
-  const failover = (producer: Record<string, unknown>, broker: Record<string, unknown> = {}) =>
+  // partition 0. e10 is sent at 100 ms and appended by the leader at 102 ms, which answers its
+  // followers' waiting fetches with it at once: they hold e10 at 104 ms, and the leader would
+  // learn so from their next fetches at 106 ms (its high watermark moving then). The controller
+  // notices a dead leader after broker.session.timeout.ms (1 s here) and elects broker-2, an ISR
+  // follower. Requests sent to the dead leader (e11…) fail as its connection closes and are
+  // retried to broker-2 (docs/semantics/broker.md#replication-and-isr).
+  const failover = (
+    producer: Record<string, unknown>,
+    fault: Record<string, unknown> = { kind: 'leader-failover', at: 103, partition: 0 },
+  ) =>
     runScenario({
       workload: { events: events(20, (i) => i * 10) },
       producer: { 'linger.ms': 0, ...producer },
-      broker: { 'broker.session.timeout.ms': 1000, ...broker },
+      broker: { 'broker.session.timeout.ms': 1000 },
       processor: {
         type: 'consumer',
         'enable.auto.commit': false,
         'auto.offset.reset': 'earliest',
         startAtMs: 40_000,
       },
-      faults: [{ kind: 'leader-failover', at: 103, partition: 0, restartAfterMs: 60_000 }],
+      faults: [{ ...fault, restartAfterMs: 60_000 } as never],
     });
+  // Armed at 100 ms, the leader fails right after its next append — e10's, at 102 ms — having
+  // acknowledged it with acks=1 and before it answers its followers' fetches: e10 is on broker-1
+  // alone.
+  const rightAfterAppend = {
+    kind: 'leader-failover',
+    at: 100,
+    point: 'after-append',
+    partition: 0,
+  };
 
   it('acks=1: e10, acknowledged at 102 ms and never replicated, is cut by the new leader → lost', () => {
     // "should the leader fail immediately after acknowledging the record but before the followers
     // have replicated it then the record will be lost" (ProducerConfig, acks=1).
-    const run = failover({ acks: '1' });
+    const run = failover({ acks: '1' }, rightAfterAppend);
     expect(entriesOf(run, 'truncate')).toHaveLength(1);
     expect(anomalies(run)).toEqual(['e10:0']);
     expect(totals(run)).toEqual({ rows: 19, sum: 2100 - 100, duplicates: 0, lost: 1 });
@@ -258,15 +271,36 @@ describe('broker: leader failover (docs/semantics/broker.md#leader-failover)', (
     expect(lost).toContain('acknowledged with acks=1');
     // The fault that took the leader down is named.
     expect(lost).toContain(
-      '→ broker-1 failed (a failure of the leader of partition 0) and the new leader broker-2',
+      '→ broker-1 failed (a failure of the leader of partition 0 right after an append) and the new leader broker-2',
     );
+  });
+
+  it('acks=1, the leader failing at 103 ms: its followers already hold e10 (104 ms), so the new leader has it → nothing lost', () => {
+    const run = failover({ acks: '1' });
+    expect(entriesOf(run, 'truncate')).toHaveLength(0);
+    expect(totals(run)).toEqual({ rows: 20, sum: 2100, duplicates: 0, lost: 0 });
   });
 
   it('acks=all with min.insync.replicas=2: e10 was never acknowledged, so it is retried to the new leader → nothing lost', () => {
     // "acknowledgement happens as soon as all the current in-sync replicas have received the message"
-    const run = failover({ acks: 'all' });
+    const run = failover({ acks: 'all' }, rightAfterAppend);
     expect(anomalies(run)).toEqual([]);
     expect(totals(run)).toEqual({ rows: 20, sum: 2100, duplicates: 0, lost: 0 });
+  });
+
+  it('acks=all, the leader failing at 103 ms between its followers copying e10 and its answer: without idempotence the retry writes e10 twice', () => {
+    // The leader dies before it learns its followers hold e10, so it never acknowledges it; the
+    // producer retries e10 to broker-2, which already has it at offset 9. Without idempotence it
+    // is appended again (offset 10): "retries … may cause duplicates"
+    // (https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence). With it, the
+    // new leader's producer state, rebuilt from its log, knows the batch and answers offset 9.
+    const off = failover({ acks: 'all', 'enable.idempotence': false });
+    expect(entriesOf(off, 'truncate')).toHaveLength(0);
+    expect(anomalies(off)).toEqual(['e10:2']);
+    expect(totals(off)).toEqual({ rows: 21, sum: 2100 + 100, duplicates: 1, lost: 0 });
+    const on = failover({ acks: 'all', 'enable.idempotence': true });
+    expect(entriesOf(on, 'dedupe')).toHaveLength(1);
+    expect(totals(on)).toEqual({ rows: 20, sum: 2100, duplicates: 0, lost: 0 });
   });
 
   it('acks=all refuses writes when the ISR shrinks below min.insync.replicas (NOT_ENOUGH_REPLICAS)', () => {

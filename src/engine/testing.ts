@@ -111,9 +111,10 @@ export function readerCrashInput(
 
 /**
  * e1..e3 at 295..297 ms with linger.ms=5: one batch, appended by the leader broker-1 at offsets
- * 0..2 at 302 ms and acknowledged (acks=1), then cut from the log when broker-2 takes over at
- * 303 ms (fault "fo"); the consumer starts at 5 s, after the cut. Shared by the explanation's
- * and the event diagram's tests of a batch cut by a failover.
+ * 0..2 at 302 ms and acknowledged (acks=1); broker-1 fails right then (fault "fo", before it
+ * answers its followers' fetches), and the batch is cut from the log when broker-2 takes over;
+ * the consumer starts at 5 s, after the cut. Shared by the explanation's and the event diagram's
+ * tests of a batch cut by a failover.
  */
 export const cutBatchInput: Omit<ScenarioInput, 'version' | 'name'> = {
   workload: { topic: 'events', events: events(3, (i) => 294 + i) },
@@ -124,5 +125,15 @@ export const cutBatchInput: Omit<ScenarioInput, 'version' | 'name'> = {
     'auto.offset.reset': 'earliest',
     startAtMs: 5000,
   },
-  faults: [{ id: 'fo', kind: 'leader-failover', topic: 'events', at: 303 }],
+  faults: [
+    {
+      id: 'fo',
+      kind: 'random',
+      what: 'leader-failover',
+      topic: 'events',
+      at: 302,
+      untilMs: 302,
+      probability: 1,
+    },
+  ],
 };

@@ -47,6 +47,10 @@ class TimedFaults {
           w.scheduleCall(f.at, null, this, this.fire, index);
           return;
         case 'leader-failover':
+          // After an append: armed from `at`, it waits for the append (src/engine/faults.ts).
+          if (f.point === 'after-append') return;
+          w.scheduleCall(f.at, null, this, this.fire, index);
+          return;
         case 'rebalance':
         case 'zombie':
         case 'checkpoint-reset':

@@ -88,6 +88,7 @@ export function forkMoment(s: Scenario, f: FaultSpec, events?: Events): number |
       return f.what === 'leader-failover' && f.at > 0 ? f.at : null;
     case 'rebalance':
     case 'zombie':
+    case 'leader-failover':
       return f.at;
     case 'app-resend':
     case 'source-duplicate': {

@@ -170,18 +170,19 @@ export class BrokerNode extends Actor {
     }
     if (req.txn >= 0) this.cluster.txnPartitionAdded(req.txn, p);
     if (req.pid >= 0) p.rememberBatch(req.pid, req.epoch, req.firstSeq, req.firstSeq + n - 1, base);
-    const self = p.replica(this.number)!;
-    self.leo = p.leo;
-    self.caughtUpAt = w.now;
-    this.cluster.replication.replicate(p, e);
+    p.leaderHoldsAll().caughtUpAt = w.now;
+    const replication = this.cluster.replication;
+    // A leader alone in the ISR has its high watermark at its own end at once.
+    replication.advanceHw(p, e);
     if (req.acks === '1') invoke(respond, { error: 'NONE', offset: base, appended: true }, e);
     else if (req.acks === 'all') {
       const answer: ProduceResult = { error: 'NONE', offset: base, appended: true };
       this.respondWhenReplicated(p, p.leo, req, answer, e, respond, onCrash);
     }
-    // A random leader failover strikes here: appended (and, with acks=1, acknowledged), not
-    // yet copied by any follower.
+    // A random leader failover strikes here: appended (and, with acks=1, acknowledged), before
+    // the leader answers its followers' fetches with the batch — it is on the leader alone.
     w.faults.leaderAppended(this, req.topic.name, p.index, req.events[0]! as EventId, e);
+    if (this.alive) replication.replicate(p, e);
   }
 
   /**

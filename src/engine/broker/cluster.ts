@@ -17,7 +17,7 @@
  */
 import type { EntryId } from '../ids';
 import type { Actor, World } from '../world';
-import { Partition } from './partition';
+import { Partition, type Replica } from './partition';
 import type { ErrorCode } from '../trace';
 import { ERROR_CODES } from '../trace';
 import { writeDataLoss, writeIsr, writeLeader, writeTruncate } from '../traceWriters';
@@ -230,6 +230,7 @@ export class Cluster {
     const old = p.leo;
     const oldHw = p.hw;
     p.leader = next.broker;
+    next.leoAtLeader = next.leo;
     p.leaderEpoch++;
     const le = writeLeader(
       w.trace,
@@ -269,13 +270,16 @@ export class Cluster {
     // in a clean election, since every ISR replica has it).
     p.hw = Math.min(p.hw, p.leo);
     this.replication.advanceHw(p, le);
-    // Live followers outside the ISR (back from a crash while the partition had no leader) fetch
-    // from the new leader, as a follower always does ("Followers consume messages from the leader
-    // just as a normal Kafka consumer would", https://kafka.apache.org/documentation/#replication),
-    // and rejoin once caught up. Nothing else
-    // would start their fetch: with the ISR below min.insync.replicas no acks=all write is
-    // accepted to trigger one, and the partition would refuse writes for good.
-    if (p.replicas.some((r) => !p.isr.has(r.broker) && this.broker(r.broker).alive))
+    // Live followers fetch from the new leader, as a follower always does ("Followers consume
+    // messages from the leader just as a normal Kafka consumer would",
+    // https://kafka.apache.org/documentation/#replication): those outside the ISR (back from a
+    // crash while the partition had no leader) rejoin once caught up, and those the new leader
+    // does not yet know to hold its whole log tell it so, letting the high watermark move.
+    // Nothing else would start their fetch: with the ISR below min.insync.replicas no acks=all
+    // write is accepted to trigger one, and the partition would refuse writes for good.
+    const behind = (r: Replica) =>
+      r.broker !== p.leader && (!p.isr.has(r.broker) || r.leoAtLeader < p.leo);
+    if (p.replicas.some((r) => behind(r) && this.broker(r.broker).alive))
       this.replication.replicate(p, le);
     this.markers.flushMarkers(p, le);
     p.notify();

@@ -42,8 +42,9 @@ const refusedAfter106 = [
 
 describe('a produce request in flight when its leader broker crashes (acks=all)', () => {
   // One partition on brokers 1 (leader), 2, 3; the 2 ms network; e1 sent at 100 ms, appended by
-  // broker-1 at 102 (offset 0); its followers would copy it one round trip later (106), but
-  // broker-1 dies at 104, before: the request waits for the ISR and is never answered. The
+  // broker-1 at 102 (offset 0), which answers its followers' fetches with it then: they hold e1
+  // at 104 and broker-1 would learn so from their next fetches at 106 (HW 1). But broker-1 dies
+  // at 104, before: the request waits for the ISR and is never answered. The
   // producer sees the connection reset at 106 (crash + 2 ms) and fails the request with
   // NETWORK_EXCEPTION (retriable); it retries after retry.backoff.ms (100 ms: 206) and must connect
   // first. Its connection attempts — each a round trip, 4 ms — are refused while broker-1 is down:
@@ -97,23 +98,34 @@ describe('a produce request in flight when its leader broker crashes (acks=all)'
     expect(totals(on)).toEqual({ rows: 1, sum: 10, duplicates: 0, lost: 0 });
   });
 
-  it('broker-1 stays down: the controller elects broker-2 at 9,104 and the retry writes e1 there once, idempotence or not', () => {
+  it('broker-1 stays down: the controller elects broker-2 at 9,104, which holds e1 — without idempotence the retry writes e1 again at offset 1; with it broker-2 answers offset 0', () => {
     // Refused every 1,004 ms from 1,726 (1,000 ms backoff + the 4 ms round trip) up to 8,754.
-    // At 9,104 the controller elects broker-2, which never had e1 (broker-1's offset 0 is cut).
-    // The producer looks the leader up again when its next attempt is due (8,754 + 1,000 =
-    // 9,754): broker-2, connected, e1 appended there at offset 0 (9,756), copied by broker-3 at
-    // 9,760, acknowledged at 9,762 — one copy either way: the record never reached a follower.
-    for (const idempotence of [false, true]) {
-      const r = run(idempotence, null);
-      const refused = [1726, 2730, 3734, 4738, 5742, 6746, 7750, 8754].map(
-        (x) => `${x}:producer:CONNECTION_REFUSED`,
-      );
-      expect(connectionFailures(r)).toEqual([...refusedAfter106, ...refused]);
-      expect(writes(r)).toEqual(['102:append:broker-1@0', '9756:append:broker-2@0']);
-      const t = r.trace;
-      expect(entriesOf(r, 'ack').map((i) => `${t.time[i]}@${t.offset[i]}`)).toEqual(['9762@0']);
-      expect(totals(r)).toEqual({ rows: 1, sum: 10, duplicates: 0, lost: 0 });
-    }
+    // At 9,104 the controller elects broker-2, which got e1 at 104 as broker-1 died (the answer to
+    // its fetch had left at 102): nothing is cut. broker-3 holds e1 too but the new leader does not
+    // know it yet: it fetches at once and tells it at 9,108 (HW 1). The producer looks the leader
+    // up again when its next attempt is due (8,754 + 1,000 = 9,754): broker-2, connected, the retry
+    // lands at 9,756. Idempotence off: appended again at offset 1, copied by broker-3 (9,758),
+    // known at 9,760 (HW 2), acknowledged at 9,762 — two copies of e1, as Kafka warns of retries
+    // without idempotence (https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence).
+    // Idempotence on: broker-2's producer state, from its log, knows sequence 0: the broker answers
+    // offset 0 at once (HW 1), acknowledged at 9,758 — one copy.
+    const refused = [1726, 2730, 3734, 4738, 5742, 6746, 7750, 8754].map(
+      (x) => `${x}:producer:CONNECTION_REFUSED`,
+    );
+    const off = run(false, null);
+    expect(connectionFailures(off)).toEqual([...refusedAfter106, ...refused]);
+    expect(entriesOf(off, 'truncate')).toEqual([]);
+    expect(writes(off)).toEqual(['102:append:broker-1@0', '9756:append:broker-2@1']);
+    const t = off.trace;
+    expect(entriesOf(off, 'ack').map((i) => `${t.time[i]}@${t.offset[i]}`)).toEqual(['9762@1']);
+    expect(totals(off)).toEqual({ rows: 2, sum: 20, duplicates: 1, lost: 0 });
+
+    const on = run(true, null);
+    expect(connectionFailures(on)).toEqual([...refusedAfter106, ...refused]);
+    expect(writes(on)).toEqual(['102:append:broker-1@0', '9756:dedupe:broker-2@0']);
+    const u = on.trace;
+    expect(entriesOf(on, 'ack').map((i) => `${u.time[i]}@${u.offset[i]}`)).toEqual(['9758@0']);
+    expect(totals(on)).toEqual({ rows: 1, sum: 10, duplicates: 0, lost: 0 });
   });
 });
 

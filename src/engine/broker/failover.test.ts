@@ -143,8 +143,8 @@ it('a record cut by a leader change names the leader that failed, the one electe
   expect(unclean.verdict.explanations.map((x) => x.sentence)[0]).toBe(
     'e1 was written to the leader broker-1 (offset 0) while no follower was in sync (min.insync.replicas=1), so it was acknowledged without a copy → broker-1 failed, and with unclean.leader.election.enable=true the out-of-sync broker-2 was elected leader although it never had e1: e1 was cut from the log',
   );
-  // Clean, acks=1: the leader of p0 (broker-1) fails at 303 ms, after appending e3 (302 ms) and before
-  // a follower copied it; broker-2 is elected from the ISR.
+  // Clean, acks=1: the leader of p0 (broker-1) fails at 302 ms, right after appending e3 and
+  // before answering its followers' fetches with it; broker-2 is elected from the ISR.
   const clean = runScenario({
     workload: { topic: 'events', generate: { count: 6, startAtMs: 100, intervalMs: 100 } },
     producer: { acks: '1', 'linger.ms': 0 },
@@ -154,7 +154,17 @@ it('a record cut by a leader change names the leader that failed, the one electe
       'auto.offset.reset': 'earliest',
       startAtMs: 5000,
     },
-    faults: [{ id: 'fo', kind: 'leader-failover', topic: 'events', at: 303 }],
+    faults: [
+      {
+        id: 'fo',
+        kind: 'random',
+        what: 'leader-failover',
+        topic: 'events',
+        at: 302,
+        untilMs: 302,
+        probability: 1,
+      },
+    ],
   });
   expect(clean.verdict.explanations.map((x) => x.sentence)).toEqual([
     'e3 was written to the leader broker-1 (offset 2) and acknowledged with acks=1 but not yet copied to a follower → broker-1 failed (fault "fo") and the new leader broker-2, which never had it, became the reference: e3 was cut from the log',

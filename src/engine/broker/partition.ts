@@ -38,10 +38,18 @@ export type TxnOutcome = 'open' | 'committed' | 'aborted';
 /** Kafka retains this many batches per producer id for duplicate detection (ProducerConfig docs). */
 const RETAINED_BATCHES = 5;
 
-/** A replica's view: the broker it lives on and how far it has copied the log. */
+/** A replica: the broker it lives on, how far it has copied the log, and what the leader knows of it. */
 export interface Replica {
   broker: number;
+  /** The replica's own log end: what it holds, and would lead with. */
   leo: number;
+  /**
+   * Its log end as the leader knows it: the offset its last fetch asked from. A follower holds a
+   * copy from when the fetch response reaches it; the leader learns so only from the follower's
+   * next fetch, half a round trip later (src/engine/broker/replication.ts). The high watermark and
+   * the ISR go by this one. The leader's own replica has both equal.
+   */
+  leoAtLeader: number;
   /** Last time (ms) the replica was caught up with the leader's LEO. */
   caughtUpAt: number;
   replicationPending: boolean;
@@ -114,6 +122,7 @@ export class Partition {
     this.replicas = replicaBrokers.map((b) => ({
       broker: b,
       leo: 0,
+      leoAtLeader: 0,
       caughtUpAt: 0,
       replicationPending: false,
     }));
@@ -124,6 +133,13 @@ export class Partition {
   /** The leader's log end offset. */
   get leo(): number {
     return this.event.length;
+  }
+
+  /** The leader appended: its own replica holds the whole log. */
+  leaderHoldsAll(): Replica {
+    const self = this.replica(this.leader)!;
+    self.leo = self.leoAtLeader = this.leo;
+    return self;
   }
 
   replica(broker: number): Replica | undefined {
@@ -215,7 +231,10 @@ export class Partition {
       this.appendTime,
     ])
       c.truncate(n);
-    for (const r of this.replicas) if (r.leo > n) r.leo = n;
+    for (const r of this.replicas) {
+      if (r.leo > n) r.leo = n;
+      if (r.leoAtLeader > n) r.leoAtLeader = n;
+    }
     if (this.hw > n) this.hw = n;
     this.producers.clear();
     this.openTxns.clear();

@@ -1,10 +1,14 @@
 /**
- * Replication inside the cluster: followers copy the leader's new records one fetch round trip
- * later, the high watermark follows the ISR's smallest log end, and produce requests with
- * `acks=all` wait for it (https://kafka.apache.org/documentation/#replication). A follower that
- * died leaves the ISR at the leader's periodic lag check when that comes before the controller
- * notices the death. Every wait is held as data (a record and a method), so a snapshot of the run
- * copies it (docs/ARCHITECTURE.md, "Pending work and forks").
+ * Replication inside the cluster: followers copy the leader's new records by fetching them, the
+ * high watermark follows the ISR's smallest log end, and produce requests with `acks=all` wait for
+ * it (https://kafka.apache.org/documentation/#replication). A follower's fetch waits at the leader
+ * for new records; the leader answers it as it appends, the follower holds the records when the
+ * answer arrives, and the leader learns that only from the follower's next fetch, half a round trip
+ * later (docs/semantics/broker.md#replication-and-isr). A leader that dies in between has its
+ * records on a follower and never acknowledges them: a retry without idempotence then writes them
+ * twice. A follower that died leaves the ISR at the leader's periodic lag check when that comes
+ * before the controller notices the death. Every wait is held as data (a record and a method), so a
+ * snapshot of the run copies it (docs/ARCHITECTURE.md, "Pending work and forks").
  */
 import type { EntryId } from '../ids';
 import type { Actor, World } from '../world';
@@ -29,12 +33,22 @@ export interface HwWaiter {
   onCrash: Callback<EntryId> | undefined;
 }
 
-/** A follower's fetch of the leader's new records, one round trip long. */
+/**
+ * A leader's answer to a follower's waiting fetch, with the records up to `upTo`, and the
+ * follower's next fetch that tells the leader it has them.
+ */
 interface FollowerFetch {
   p: Partition;
   r: Replica;
   leader: BrokerNode;
+  /** The leader epoch it was answered in: a fetch of an earlier leadership copies nothing. */
+  leaderEpoch: number;
   follower: BrokerNode;
+  followerInc: number;
+  /** The leader's log end when it answered: what the answer carries. */
+  upTo: number;
+  /** The answer reached the follower, which holds the records. */
+  received: boolean;
   cause: EntryId;
 }
 
@@ -60,45 +74,76 @@ export class Replication {
   ) {}
 
   /**
-   * Copy the leader's new records to its live followers after a fetch round trip; then advance the
-   * high watermark. Coalesced: one pending copy per follower.
+   * The leader has new records: it answers each live follower's waiting fetch with them. The
+   * follower holds them one latency later, and the leader learns so from its next fetch, one
+   * latency after that; the high watermark may then advance. Coalesced: a follower whose answer is
+   * on its way gets what the leader appended meanwhile in answer to its next fetch.
    */
   replicate(p: Partition, cause: EntryId): void {
     const w = this.world;
     const leader = this.cluster.leaderOf(p);
     if (!leader) return;
-    for (const r of p.replicas) {
-      if (r.broker === p.leader || r.replicationPending) continue;
-      const follower = this.cluster.broker(r.broker);
-      if (!follower.alive) continue;
-      r.replicationPending = true;
-      const rtt = w.latency(follower, leader) + w.latency(leader, follower);
-      const fetch: FollowerFetch = { p, r, leader, follower, cause };
-      w.scheduleCall(rtt, null, this, this.fetched, fetch);
-    }
+    // A dead leader answers no fetch (its followers find it gone and wait for the controller).
+    if (leader.alive)
+      for (const r of p.replicas) {
+        if (r.broker === p.leader || r.replicationPending) continue;
+        const follower = this.cluster.broker(r.broker);
+        if (!follower.alive) continue;
+        r.replicationPending = true;
+        const back = w.latency(follower, leader);
+        const there = w.latency(leader, follower);
+        const fetch: FollowerFetch = {
+          p,
+          r,
+          leader,
+          leaderEpoch: p.leaderEpoch,
+          follower,
+          followerInc: follower.incarnation,
+          upTo: p.leo,
+          received: false,
+          cause,
+        };
+        w.scheduleCall(there, null, this, this.received, fetch);
+        w.scheduleCall(there + back, null, this, this.fetchedAgain, fetch);
+      }
     this.advanceHw(p, cause);
   }
 
-  /** A follower's fetch came back with the leader's log end. */
-  private fetched({ p, r, leader, follower, cause }: FollowerFetch): void {
+  /**
+   * The leader's answer reached the follower: it holds the records, whether or not the leader is
+   * still alive (the answer left before any crash). An answer from an earlier leadership, or to a
+   * follower that died meanwhile, copies nothing.
+   */
+  private received(f: FollowerFetch): void {
+    const { p, r, follower } = f;
+    if (!follower.alive || follower.incarnation !== f.followerInc) return;
+    if (p.leaderEpoch !== f.leaderEpoch) return;
+    if (r.leo < f.upTo) r.leo = f.upTo;
+    f.received = true;
+  }
+
+  /** The follower's next fetch reached the leader, which learns what the follower holds. */
+  private fetchedAgain(f: FollowerFetch): void {
+    const { p, r, leader, cause } = f;
     const w = this.world;
     r.replicationPending = false;
-    if (!follower.alive || !leader.alive || p.leader !== leader.number) return;
-    r.leo = Math.max(r.leo, p.leo);
+    if (!f.received || !leader.alive || p.leader !== leader.number) return;
+    if (p.leaderEpoch !== f.leaderEpoch) return;
+    if (r.leoAtLeader < f.upTo) r.leoAtLeader = f.upTo;
     r.caughtUpAt = w.now;
     // A follower that has caught up with the leader rejoins the ISR.
-    if (!p.isr.has(r.broker) && r.leo >= p.leo) {
+    if (!p.isr.has(r.broker) && r.leoAtLeader >= p.leo) {
       p.isr.add(r.broker);
-      writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, r.leo, 1, r.broker);
+      writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, r.leoAtLeader, 1, r.broker);
     }
     this.advanceHw(p, cause);
-    if (r.leo < p.leo) this.replicate(p, cause);
+    if (r.leoAtLeader < p.leo) this.replicate(p, cause);
   }
 
   /** HW = the smallest LEO among ISR replicas; release acks=all waits and wake fetchers. */
   advanceHw(p: Partition, cause: EntryId): void {
     let hw = p.leo;
-    for (const r of p.replicas) if (p.isr.has(r.broker) && r.leo < hw) hw = r.leo;
+    for (const r of p.replicas) if (p.isr.has(r.broker) && r.leoAtLeader < hw) hw = r.leoAtLeader;
     if (hw <= p.hw) return;
     const w = this.world;
     p.hw = hw;
@@ -162,7 +207,7 @@ export class Replication {
         const r = p.replica(b.number);
         if (!r || p.leader < 0 || p.leader === b.number || !p.isr.has(b.number)) continue;
         const leader = this.cluster.broker(p.leader);
-        const caughtUp = r.leo >= p.leo ? w.now : r.caughtUpAt;
+        const caughtUp = r.leoAtLeader >= p.leo ? w.now : r.caughtUpAt;
         // Out of sync once now − caughtUp > lag: the first check strictly after caughtUp + lag.
         const start = leader.startedAt;
         const at = start + (Math.floor((caughtUp + lag - start) / period) + 1) * period;
@@ -183,7 +228,8 @@ export class Replication {
   private lagChecked({ p, r, leader, leaderInc, follower, cause }: LagCheck): void {
     const w = this.world;
     if (!leader.alive || leader.incarnation !== leaderInc || p.leader !== leader.number) return;
-    if (!p.isr.has(follower) || (this.cluster.broker(follower).alive && r.leo >= p.leo)) return;
+    if (!p.isr.has(follower) || (this.cluster.broker(follower).alive && r.leoAtLeader >= p.leo))
+      return;
     p.isr.delete(follower);
     writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, -1, 0, follower);
     this.advanceHw(p, cause);

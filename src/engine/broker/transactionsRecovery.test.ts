@@ -19,14 +19,16 @@ describe('a lost transactional request is sent again after request.timeout.ms', 
       .filter((i) => run.trace.txn[i] === no)
       .map((i) => `${TXN_STATES[run.trace.aux[i]!]}@${run.trace.time[i]}`);
 
-  it('the EndTxn answer of transaction 1 lost: EndTxn again at 31,112, answered as committed — e6..e10 go out in transaction 2, 10 rows once', () => {
+  it('the EndTxn answer of transaction 1 lost: EndTxn again at 31,116, answered as committed — e6..e10 go out in transaction 2, 10 rows once', () => {
     // InitProducerId is answered at 4 ms. e1..e5 (1,000..1,004 ms) go out at 1,004 in
-    // transaction 1 and are acknowledged at 1,012 (acks=all: appended 1,006, replicated, HW at
-    // 1,010); EndTxn leaves at 1,012, lands at 1,014 (PrepareCommit, markers, CompleteCommit), and
-    // its answer (the 2nd on the txn link) is dropped. request.timeout.ms (30,000) later, at
-    // 31,012, the client sends it again after retry.backoff.ms (100 ms: 31,112); at 31,114 the
-    // coordinator finds transaction 1 CompleteCommit at the same epoch and answers success
-    // (TransactionCoordinator: CompleteCommit + COMMIT → NONE); at 31,116 transaction 2 begins.
+    // transaction 1, appended at 1,006 one request after another. acks=all: the followers'
+    // waiting fetches are answered with e1, the first, and their next fetches (1,010: HW 1) with
+    // e2..e5 (1,014: HW 5), so the last acknowledgements arrive at 1,016. EndTxn leaves then,
+    // lands at 1,018 (PrepareCommit, markers, CompleteCommit), and its answer (the 2nd on the txn
+    // link) is dropped. request.timeout.ms (30,000) later, at 31,016, the client sends it again
+    // after retry.backoff.ms (100 ms: 31,116); at 31,118 the coordinator finds transaction 1
+    // CompleteCommit at the same epoch and answers success (TransactionCoordinator:
+    // CompleteCommit + COMMIT → NONE); at 31,120 transaction 2 begins.
     // Before: commitTransaction never returned and e6..e10 were never sent (5 rows).
     const run = runScenario({
       workload: { topic: 'events', generate: { count: 10, startAtMs: 1000, intervalMs: 1 } },
@@ -48,10 +50,10 @@ describe('a lost transactional request is sent again after request.timeout.ms', 
       duplicates: 0,
       lost: 0,
     });
-    expect(rejects(run)).toEqual(['producer@31012']);
+    expect(rejects(run)).toEqual(['producer@31016']);
     // One decision for transaction 1: the repeated EndTxn changed nothing.
-    expect(states(run, 1)).toEqual(['Ongoing@1004', 'PrepareCommit@1014', 'CompleteCommit@1014']);
-    expect(states(run, 2)[0]).toBe('Ongoing@31116');
+    expect(states(run, 1)).toEqual(['Ongoing@1004', 'PrepareCommit@1018', 'CompleteCommit@1018']);
+    expect(states(run, 2)[0]).toBe('Ongoing@31120');
     expect(entriesOf(run, 'marker')).toHaveLength(2);
   });
 

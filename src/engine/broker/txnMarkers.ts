@@ -145,8 +145,7 @@ export class TxnMarkers {
     );
     p.txnOutcome.set(rec.no, commit ? 'committed' : 'aborted');
     p.openTxns.delete(rec.no);
-    const self = p.replica(leader.number)!;
-    self.leo = p.leo;
+    p.leaderHoldsAll();
     this.cluster.replication.replicate(p, e);
     p.notify();
     return e;

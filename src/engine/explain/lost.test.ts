@@ -11,7 +11,7 @@ describe('a multi-record batch cut from the log by a leader failover (acks=1)', 
   // broker-1, the leader, appends it at offsets 0..2 at 302 ms and, with acks=1, answers at once
   // (https://kafka.apache.org/documentation/#producerconfigs_acks: "the leader will write the
   // record to its local log but will respond without awaiting full acknowledgement from all
-  // followers"). The failover at 303 ms kills broker-1 before any follower copied the batch;
+  // followers"). The failover at 302 ms kills broker-1 before any follower copied the batch;
   // broker-2, elected from the ISR, never had it, and the three records are cut: 3 lost. Each is
   // at its own offset, so each has its own sentence — none "never reached the broker".
   const run = runScenario(cutBatchInput);

@@ -210,6 +210,15 @@ export const FaultSchema = z.discriminatedUnion(
       ...faultBase,
       topic: topicName().optional(),
       partition: int(0, LIMITS.partitions).default(0),
+      /**
+       * When it dies: `now` (default), at `at`; `after-append`, right after the leader appends the
+       * next produce request at or after `at` (and acknowledges it with acks=1), before it answers
+       * its followers' fetches with it — the moment the producer docs name for acks=1: "should the
+       * leader fail immediately after acknowledging the record but before the followers have
+       * replicated it then the record will be lost"
+       * (https://kafka.apache.org/documentation/#producerconfigs_acks).
+       */
+      point: z.enum(['now', 'after-append']).optional(),
       /** The old leader's downtime (ms); null = it stays down. */
       restartAfterMs: ms().nullable().default(60_000),
     }),

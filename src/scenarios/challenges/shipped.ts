@@ -59,13 +59,14 @@ export const shippedChallenges: readonly ChallengeInput[] = [
         {
           id: 'leader fails',
           kind: 'leader-failover',
-          at: 108,
+          at: 100,
+          point: 'after-append',
           partition: 0,
           restartAfterMs: 60_000,
         },
       ],
       knobs: [],
-      why: 'The leader of events-0 fails a millisecond after appending e1 and acknowledging it (acks=1), before a follower has fetched it. A follower becomes the leader without e1, and the producer, told it was written, never sends it again (https://kafka.apache.org/documentation/#producerconfigs_acks).',
+      why: 'The leader of events-0 fails right after appending e1 and acknowledging it (acks=1), before it answers its followers’ fetches with it. A follower becomes the leader without e1, and the producer, told it was written, never sends it again (https://kafka.apache.org/documentation/#producerconfigs_acks).',
     },
   },
   {

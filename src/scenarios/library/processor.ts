@@ -104,7 +104,7 @@ const stateOnce = { state: { totals: { rows: 250, duplicates: 0, sum: 313_750 } 
  * and C4 (3, 4 and 5 s) complete with nothing new — C1's position and state (the engine accounts
  * for them when e201 is taken, at 5,005 ms; C4's barrier reached the task at 5,001 ms). At 5 s
  * e201..e250 arrive. The TaskManager crashes once 50 records have been processed since the last
- * barrier (mid-batch, afterRecords 50, armed at 5 s): right after e250 (5,159 ms; 5,061 ms with
+ * barrier (mid-batch, afterRecords 50, armed at 5 s): right after e250 (5,161 ms; 5,071 ms with
  * the Kafka sink, whose writes need no round trip), before C5. It
  * restarts 1 s later, waits the 1 s restart delay (the triggers at 6 and 7 s find no task running
  * and get no id) and restores C4, the latest completed checkpoint: state S1, source rewound to

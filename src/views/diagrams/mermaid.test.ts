@@ -91,20 +91,20 @@ describe('runSequenceDiagram', () => {
 
   it("starts a long run's diagram shortly before its first fault when the cap would cut it off", () => {
     // S07: 200 records, checkpoint 1, idle until 5 s (checkpoints 2–4 complete with nothing new),
-    // then the TaskManager crashes once 50 of e201..e250 are processed — at 5159 ms, far beyond
+    // then the TaskManager crashes once 50 of e201..e250 are processed — at 5161 ms, far beyond
     // the first 200 steps of the run; the job restores checkpoint 4.
     const p = parseScenario(findPreset('flink-checkpoint-replay/plain-sink')!.variant.scenario);
     if (!p.ok) throw new Error('preset invalid');
     const r = simulate(p.scenario);
     const lines = runSequenceDiagram(r).trimEnd().split('\n');
     const title =
-      /^ {2}title Flink restores a checkpoint and replays 50 records — plain sink — from (\d+) ms, shortly before the fault at 5159 ms$/.exec(
+      /^ {2}title Flink restores a checkpoint and replays 50 records — plain sink — from (\d+) ms, shortly before the fault at 5161 ms$/.exec(
         lines[1]!,
       );
     expect(title).not.toBeNull();
     const from = Number(title![1]);
     expect(from).toBeGreaterThan(5000);
-    expect(from).toBeLessThan(5159);
+    expect(from).toBeLessThan(5161);
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}Note over P\d: ✗ crash$/));
     expect(lines).toContainEqual(
       expect.stringMatching(/^ {2}Note over P\d: restored checkpoint 4 · source from offset 200$/),

@@ -105,6 +105,29 @@ describe('faultMenu', () => {
       }
   });
 
+  it('a partition offers its leader failing now or right after its next append: only the second loses an acks=1 record', () => {
+    // lost-ack-retry/acks-1 without its fault: e1..e10 every 100 ms from 100 ms, acks=1. From the
+    // playhead at 100 ms, "right after its next append" kills the leader as it appends e1 (at
+    // 102 ms), before its followers' fetches are answered: a follower takes over without e1, which
+    // was acknowledged — lost. "Fail the leader" at 100 ms kills it before e1 arrives: the producer
+    // retries e1 to the new leader — nothing lost (docs/semantics/broker.md#leader-failover).
+    const input = {
+      ...structuredClone(findPreset('lost-ack-retry/acks-1')!.variant.scenario),
+      faults: [],
+    };
+    const s = parsed(input);
+    const v = toRunView(simulate(s));
+    const menu = faultMenu(v, s, 'partition:events:0', 100, indexAtTime(v, 100));
+    const lost = (id: string) => {
+      const a = menu.find((x) => x.id === id)!;
+      if (a.effect.type !== 'add') throw new Error(id);
+      const run = toRunView(simulate(parsed(withFault(input, a.effect.fault))));
+      return countersAt(run, run.n).missing;
+    };
+    expect(lost('leader-failover-after-append')).toBe(1);
+    expect(lost('leader-failover')).toBe(0);
+  });
+
   it('acks=0: the producer offers no "lose the next ack" (there is none to lose)', () => {
     const amo = parsed(findPreset('at-most-once')!.variant.scenario);
     const alo = parsed(calmAtLeastOnce());

@@ -186,6 +186,18 @@ export function menuActions(
           restartAfterMs: 60_000,
         } as FaultInput,
       ),
+      add(
+        'leader-failover-after-append',
+        `Fail the leader of ${topic}-${partition} right after its next append`,
+        'It dies right after appending the next record it is sent (acknowledged with acks=1), before its followers copy it (back after 60 s).',
+        {
+          kind: 'leader-failover',
+          topic: topic === s.workload.topic ? undefined : topic,
+          partition,
+          point: 'after-append',
+          restartAfterMs: 60_000,
+        } as FaultInput,
+      ),
     ];
   }
   if (component.startsWith('broker-')) return [...restart(component), ...crashNow(component)];
