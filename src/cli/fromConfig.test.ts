@@ -246,14 +246,14 @@ describe("from-config: the sink's SQL statement", () => {
     );
     expect(r.out).not.toContain('INSERT=INTO');
     expect(r.out).not.toContain('sink kept from the workload');
-    // Plain INSERT: 204 placements, 145 held, 59 duplicate (10 lost sink responses, 10 delayed
+    // Plain INSERT: 212 placements, 153 held, 59 duplicate (10 lost sink responses, 10 delayed
     // past the socketTimeout, 19 consumer crashes before the offset commit, 10 re-sends, 10
     // source duplicates). Every duplicate is a second statement for the same payment_id, which
-    // DO NOTHING drops: 204 held. (A lost produce request of e1 lost e1 until the requests sent
+    // DO NOTHING drops: 212 held. (A lost produce request of e1 lost e1 until the requests sent
     // behind it on its connection were kept from reaching the broker ahead of it.) The summary
     // says it survives once: from-config added "It survives every single fault." after it.
     expect(r.out).toContain(
-      'single-fault atlas: 204 placements: 204 held — the exactly-once claim survives every single fault tried.',
+      'single-fault atlas: 212 placements: 212 held — the exactly-once claim survives every single fault tried.',
     );
     expect(r.out).not.toContain('It survives every single fault.');
   }, 120_000);

@@ -100,7 +100,9 @@ describe('enumeratePlacements', () => {
     // Crash points of consumer-0: one poll with records (after-poll), each of its 3 records
     // (mid-batch after 1, 2, 3), before the commit — 5; a commitSync after processing has no
     // after-commit point (that point follows a commit before processing).
-    // A leader failover after each of the 3 appends; a rebalance and a zombie at the one poll
+    // A leader failover right after each of the 3 appends, and 1 ms after each (the appends are
+    // far apart: the leader answered its followers' waiting fetches at once, and hears back one
+    // round trip, 4 ms, after the append): 6; a rebalance and a zombie at the one poll
     // that returned records; a re-send and a source duplicate of each of the 3 events.
     expect(tally(ps)).toEqual({
       'drop-request:produce': 3,
@@ -118,13 +120,13 @@ describe('enumeratePlacements', () => {
       'crash:mid-batch2': 1,
       'crash:mid-batch3': 1,
       'crash:before-commit': 1,
-      'leader-failover': 3,
+      'leader-failover': 6,
       rebalance: 1,
       zombie: 1,
       'app-resend': 3,
       'source-duplicate': 3,
     });
-    expect(ps).toHaveLength(40);
+    expect(ps).toHaveLength(43);
     // Each acknowledgement: armed from the time it leaves the broker, the first produce response
     // on the link from then on. An event sent at t reaches the leader at t + 2 ms (latencyMs 2);
     // acks=all waits for the followers: replicated and confirmed, 2 ms each way, the response

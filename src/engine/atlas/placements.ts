@@ -19,7 +19,9 @@
  *   the transactional producer's commit): a `crash` armed from that moment, `nth` its rank there;
  * - the leader of a partition failing right after each produce request it appends (a `random`
  *   `leader-failover` with probability 1, armed for that millisecond only: the scheduled kind
- *   strikes before the append, this one between the append and the replication);
+ *   strikes before the append, this one between the append and the replication), and failing a
+ *   millisecond later, when its followers hold the batch but it has not yet heard so (a scheduled
+ *   `leader-failover`; only while the high watermark has not passed the batch by then);
  * - a `rebalance` and a `zombie` (paused 15 s past `session.timeout.ms`, as the fault menu
  *   offers it) of each consumer at each of its polls;
  * - an `app-resend` and a `source-duplicate` of each business event.
@@ -81,6 +83,19 @@ function clientTimeoutMs(s: Scenario, link: Link): number | null {
 }
 
 /** A downstream reader: the lab's observer of the output, not a part of the pipeline. */
+/** Each partition's high-watermark moves (topic index, partition → time and value, in order). */
+function highWatermarkMoves(t: Run['trace']): Map<string, { time: number; hw: number }[]> {
+  const moves = new Map<string, { time: number; hw: number }[]>();
+  for (let e = 0; e < t.length; e++) {
+    if (t.kind[e] !== K.hw) continue;
+    const key = `${t.topic[e]!}\u0000${t.partition[e]!}`;
+    let list = moves.get(key);
+    if (!list) moves.set(key, (list = []));
+    list.push({ time: t.time[e]!, hw: t.offset[e]! });
+  }
+  return moves;
+}
+
 function isReader(name: string): boolean {
   return name.startsWith('reader-');
 }
@@ -258,15 +273,17 @@ export function enumeratePlacements(
   const seenAppend = new Set<string>();
   const seenPoll = new Set<string>();
   const topics = t.topics;
+  const hwMoves = want.has('leader-failover') ? highWatermarkMoves(t) : null;
   for (let e = 0; e < t.length; e++) {
     const k = t.kind[e]!;
-    if (k === K.append && want.has('leader-failover')) {
+    if (k === K.append && hwMoves) {
       const topic = topics[t.topic[e]!]!;
       const partition = t.partition[e]!;
       const time = t.time[e]!;
       const key = `${topic}\u0000${partition}\u0000${time}`;
       if (seenAppend.has(key)) continue;
       seenAppend.add(key);
+      const appended = t.event[e]! >= 0 ? ` ${ev.id(t.event[e]!)}` : '';
       out.push({
         kind: 'leader-failover',
         fault: {
@@ -281,8 +298,28 @@ export function enumeratePlacements(
         },
         component: `partition:${topic}:${partition}`,
         time,
-        label: `the leader of ${topic}-${partition} fails right after appending${t.event[e]! >= 0 ? ` ${ev.id(t.event[e]!)}` : ''} at ${time} ms, before its followers copy it`,
+        label: `the leader of ${topic}-${partition} fails right after appending${appended} at ${time} ms, before its followers copy it`,
       });
+      // And a millisecond later, when the leader has answered its followers' fetches with the
+      // batch but not yet heard back that they hold it (docs/semantics/broker.md#replication-and-isr):
+      // a window only while the high watermark has not yet passed the batch's first record.
+      const known = hwMoves
+        .get(`${t.topic[e]!}\u0000${partition}`)
+        ?.find((m) => m.time >= time && m.hw > t.offset[e]!);
+      if (known && known.time >= time + 2)
+        out.push({
+          kind: 'leader-failover',
+          fault: {
+            kind: 'leader-failover',
+            at: time + 1,
+            ...(topic === input ? {} : { topic }),
+            partition,
+            restartAfterMs: 60_000,
+          },
+          component: `partition:${topic}:${partition}`,
+          time: time + 1,
+          label: `the leader of ${topic}-${partition} fails at ${time + 1} ms, 1 ms after appending${appended}, before it learns its followers hold it`,
+        });
     } else if (k === K.poll && consumer) {
       const name = names[t.actor[e]!]!;
       if (!name.startsWith('consumer-') || name.endsWith('-replacement')) continue;
