@@ -75,7 +75,7 @@ describe('parseLesson', () => {
     [
       'steps.0.challenge',
       { title: 'x', preset: 'lost-ack-retry', challenge: 'duplicate-with-idempotence' },
-      'no challenge "duplicate-with-idempotence" in the lab; known: acks-one-loses, duplicate-with-idempotence-on, acks-zero-loses, commit-before-crash-point, fix-at-least-once, flink-crash-writes-twice, flink-fix-sink, spark-exactly-once-duplicate, spark-fix-append, sink-generated-ids',
+      'no challenge "duplicate-with-idempotence" in the lab; known: acks-one-loses, duplicate-with-idempotence-on, acks-zero-loses, commit-before-crash-point, fix-at-least-once, flink-crash-writes-twice, flink-fix-sink, spark-exactly-once-duplicate, spark-fix-append, sink-generated-ids, commit-first-exactly-once',
     ],
     ['steps.0.speed', { title: 'x', preset: 'lost-ack-retry', speed: 2 }, 'unknown key "speed"'],
     // The field meant, for a key a misspelling away from one of the step's own.
