@@ -126,6 +126,43 @@ describe('parseLesson', () => {
       },
       '',
     ],
+    [
+      // Two options with one id: the room's answers are recorded by id (the CSV's `answer`), so
+      // a student choosing "7 rows" would be counted as choosing "10 rows", and marked right.
+      'steps.0.question.mark.options.2.id',
+      {
+        title: 'x',
+        preset: 'lost-ack-retry',
+        question: {
+          question: 'q',
+          answer: 'a',
+          mark: {
+            kind: 'choice',
+            options: [
+              { id: 'ten', text: '10 rows', right: true },
+              { id: 'twelve', text: '12 rows' },
+              { id: 'ten', text: '7 rows' },
+            ],
+          },
+        },
+      },
+      '"ten" is option 1’s id too: each option needs an id of its own',
+    ],
+    // A title of spaces only: an empty heading on the projector.
+    ['steps.0.title', { title: '   ', preset: 'lost-ack-retry' }, 'must not be blank'],
+    [
+      'steps.0.question.question',
+      {
+        title: 'x',
+        preset: 'lost-ack-retry',
+        question: {
+          question: ' \n ',
+          answer: 'a',
+          mark: { kind: 'numbers', values: [{ value: 11, what: 'rows' }] },
+        },
+      },
+      'must not be blank',
+    ],
   ])('refuses a bad step naming %s', (path, step, words) => {
     const l = { ...valid(), steps: [step] };
     const r = parseLesson(l);

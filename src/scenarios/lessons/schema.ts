@@ -17,8 +17,16 @@ export const MAX_LESSON_STEPS = 40;
 /** The panels a step may show on the projector (all of them when the step names none). */
 export const LESSON_PANELS = ['pipeline', 'counters', 'transport'] as const;
 
-const text = () => z.string().min(1).max(LIMITS.textLength);
-const label = () => z.string().min(1).max(LIMITS.stringLength);
+/**
+ * What the room reads: a title, a setup, a question, an option. Spaces only would put an empty
+ * heading or question on the projector (a hand edit that cleared a value but kept its quotes).
+ */
+const notBlank = (s: z.ZodString) =>
+  s.refine((v) => v.length === 0 || v.trim() !== '', {
+    message: 'must not be blank (spaces only): write the words, or leave the field out',
+  });
+const text = () => notBlank(z.string().min(1).max(LIMITS.textLength));
+const label = () => notBlank(z.string().min(1).max(LIMITS.stringLength));
 
 /** One option of a multiple-choice question (as a preset's: src/scenarios/types.ts ChoiceOption). */
 const ChoiceOptionSchema = z.strictObject({
@@ -50,6 +58,19 @@ const MarkSchema = z.discriminatedUnion('kind', [
       .max(4)
       .refine((o) => o.filter((x) => x.right).length === 1, {
         message: 'exactly one option is right (`"right": true`)',
+      })
+      .superRefine((o, ctx) => {
+        // The room's answers are kept by the option's id (the results CSV's `answer`, the marks):
+        // two options with one id would count a vote for either as the first.
+        o.forEach((x, k) => {
+          const first = o.findIndex((y) => y.id === x.id);
+          if (first < k)
+            ctx.addIssue({
+              code: 'custom',
+              path: [k, 'id'],
+              message: `"${x.id}" is option ${first + 1}’s id too: each option needs an id of its own`,
+            });
+        });
       }),
   }),
   z.strictObject({
