@@ -233,6 +233,52 @@ describe('parseLesson', () => {
     ]);
   });
 
+  it('refuses a setup that gives away its own question’s answer, naming the setup', () => {
+    // The author's hand edit: the outcome added to the setup the room reads before answering.
+    const step = (setup: string, mark: object, answer = '7: e1..e7.') => ({
+      ...valid(),
+      steps: [
+        {
+          title: 'Five at a time',
+          preset: 'commit-before-process',
+          setup,
+          question: { question: 'How many rows does the table end with?', answer, mark },
+        },
+      ],
+    });
+    const rows = { kind: 'numbers', values: [{ value: 7, what: 'rows', units: ['rows'] }] };
+    const refused = (l: unknown) => {
+      const r = parseLesson(l);
+      return r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`);
+    };
+    const setup = 'It reads e1..e10 five records at a time and crashes in its second batch.';
+    expect(refused(step(setup, rows))).toEqual([]);
+    expect(refused(step(`${setup} The table ends with 7 rows.`, rows))).toEqual([
+      'steps.0.setup: the setup says "7 rows", the answer to its own question: the room reads the setup before answering — leave the outcome to the reveal (the question\'s `answer`)',
+    ]);
+    // A sum asked with its prefix: "$280" is the answer whatever follows it.
+    const sum = { kind: 'numbers', values: [{ value: 280, what: 'the sum', prefix: '$' }] };
+    expect(refused(step(`${setup} The report shows $280.`, sum))[0]).toContain(
+      'the setup says "$280"',
+    );
+    // "10 records" is not "10 rows"; a number inside another ("17 rows") is not 7.
+    expect(refused(step(`${setup} 17 rows of another table.`, rows))).toEqual([]);
+    const choice = {
+      kind: 'choice',
+      options: [
+        { id: 'exact', text: '10 rows, each event once' },
+        { id: 'dup', text: '12 rows: two events twice', right: true },
+        { id: 'lost', text: '7 rows: three events lost' },
+      ],
+    };
+    expect(
+      refused(step(`${setup} It ends with 12 rows: two events twice.`, choice, 'Twelve.'))[0],
+    ).toContain('the setup says "12 rows: two events twice" (the right option)');
+    expect(refused(step(`${setup} Twelve.`, choice, 'Twelve.'))[0]).toContain(
+      'the setup says "Twelve."',
+    );
+  });
+
   it('opens a lesson whose needs quote an earlier wording of its preset’s setup', () => {
     // A teacher's lesson quoted effectively-once's setup as it read before its key column was
     // named as the sink's card names it, (payment_id) → (id): after the rewording, Open… refused

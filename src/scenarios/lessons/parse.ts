@@ -122,6 +122,45 @@ function needsIssues(step: LessonStep, at: string): Issue[] {
   );
 }
 
+/** `text` with its regular-expression characters escaped. */
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The answer written in the step's own setup, which the room reads before it answers (peer
+ * instruction: the prediction is what makes the demonstration teach, docs/workshops.md): a number
+ * asked for with its word ("7 rows", "$280"), the right option's text, or the answer itself. A
+ * hand edit that adds the outcome to the setup ("… The table ends with 7 rows.") turns the step
+ * into a reading test; the step's own setup only (a preset's is the library's).
+ */
+function giveawayIssues(step: LessonStep, at: string): Issue[] {
+  const q = step.question;
+  const setup = step.setup;
+  if (!q || setup === undefined) return [];
+  const said = (words: string) =>
+    `the setup says ${words}, the answer to its own question: the room reads the setup before answering — leave the outcome to the reveal (the question's \`answer\`)`;
+  const lower = setup.toLowerCase();
+  if (lower.includes(q.answer.trim().toLowerCase()))
+    return [{ path: `${at}.setup`, message: said(`"${q.answer.trim()}"`) }];
+  if (q.mark.kind === 'choice') {
+    const right = q.mark.options.find((o) => o.right);
+    return right && right.text.trim().length >= 8 && lower.includes(right.text.trim().toLowerCase())
+      ? [{ path: `${at}.setup`, message: said(`"${right.text.trim()}" (the right option)`) }]
+      : [];
+  }
+  for (const v of q.mark.values) {
+    // "$280" (a prefix says what it is), or "7 rows" (the number, then its word or a unit).
+    const words = [v.what, ...(v.units ?? [])].map((w) => literal(w.trim())).join('|');
+    const pattern = v.prefix
+      ? `${literal(v.prefix)}${v.value}(?!\\d|[.,]\\d)`
+      : `(?<![\\w.$])${v.value}\\s+(?:${words})\\b`;
+    const found = new RegExp(pattern, 'i').exec(setup);
+    if (found) return [{ path: `${at}.setup`, message: said(`"${found[0]}"`) }];
+  }
+  return [];
+}
+
 /**
  * A step the schema refuses still has its preset and its challenge checked, when named by a
  * string the schema let pass: they depend on no other field, and a teacher who fixed the pace and
@@ -153,7 +192,7 @@ function stepIssues(step: LessonStep, at: string): Issue[] {
   const references = referenceIssues(step, at);
   return [
     ...references,
-    ...(references.length === 0 ? needsIssues(step, at) : []),
+    ...(references.length === 0 ? [...needsIssues(step, at), ...giveawayIssues(step, at)] : []),
     ...challengeIssues(step, at),
   ];
 }
