@@ -279,6 +279,38 @@ describe('parseLesson', () => {
     );
   });
 
+  it('refuses Markdown in a title, which the projector shows as written; identifiers stay', () => {
+    const titled = (lesson: string, step: string) =>
+      parseLesson({
+        ...valid(),
+        title: lesson,
+        steps: [{ title: step, preset: 'lost-ack-retry' }],
+      });
+    const r = titled(
+      'A consumer that **commits** before it writes',
+      '`commitSync()` first, then _process_',
+    );
+    expect(r.ok ? [] : r.issues).toEqual([
+      {
+        path: 'title',
+        message:
+          'Markdown is not rendered in a title: "**commits**" would show its marks as written on the projector — write it as plain text',
+      },
+      {
+        path: 'steps.0.title',
+        message:
+          'Markdown is not rendered in a title: "`commitSync()`" would show its marks as written on the projector — write it as plain text',
+      },
+    ]);
+    expect(titled('Links', '[Kafka](https://kafka.apache.org) semantics').ok).toBe(false);
+    expect(titled('# Day 1', 'x').ok).toBe(false);
+    // A knob's name, an isolation level, a product's star: plain text.
+    expect(
+      titled('read_committed vs read_uncommitted', 'acks=all * 3 replicas, __consumer_offsets').ok,
+    ).toBe(true);
+    expect(titled('transactional.id and max.in.flight', 'Kafka 2.5+').ok).toBe(true);
+  });
+
   it('opens a lesson whose needs quote an earlier wording of its preset’s setup', () => {
     // A teacher's lesson quoted effectively-once's setup as it read before its key column was
     // named as the sink's card names it, (payment_id) → (id): after the rewording, Open… refused

@@ -28,6 +28,35 @@ const notBlank = (s: z.ZodString) =>
 const text = () => notBlank(z.string().min(1).max(LIMITS.textLength));
 const label = () => notBlank(z.string().min(1).max(LIMITS.stringLength));
 
+/**
+ * Markdown in a title: strong or emphasis (`**x**`, `__x__`, `*x*`, `_x_` as words), code
+ * (`` `x` ``), a link (`[x](url)`) or a heading mark. A title is shown as plain text on the
+ * projector, the notes and the students' phones, so the marks would show as written.
+ * Identifiers keep their underscores (`read_committed`, `transactional.id`).
+ */
+const MARKDOWN_IN_TITLE = [
+  /`[^`]+`/,
+  /\*\*[^*\s][^*]*\*\*/,
+  /(?<![\w])__[^_\s][^_]*__(?![\w])/,
+  /(?<![\w*])\*[^*\s][^*]*\*(?![\w*])/,
+  /(?<![\w])_[^_\s][^_]*_(?![\w])/,
+  /\[[^\]]+\]\([^)]*\)/,
+  /^#{1,6}\s/,
+];
+
+/** A title: plain text, refused with the Markdown it holds. */
+const title = () =>
+  label().superRefine((v, ctx) => {
+    for (const re of MARKDOWN_IN_TITLE) {
+      const found = re.exec(v);
+      if (found)
+        return ctx.addIssue({
+          code: 'custom',
+          message: `Markdown is not rendered in a title: "${found[0]}" would show its marks as written on the projector — write it as plain text`,
+        });
+    }
+  });
+
 /** One option of a multiple-choice question (as a preset's: src/scenarios/types.ts ChoiceOption). */
 const ChoiceOptionSchema = z.strictObject({
   id: label(),
@@ -104,7 +133,7 @@ const FlipSchema = z.union([
 
 export const LessonStepSchema = z
   .strictObject({
-    title: label(),
+    title: title(),
     /** A library preset, `preset-id` or `preset-id/variant-id`. */
     preset: label().optional(),
     /** An inline scenario (validated as a scenario file is: its issues name `steps.N.scenario.…`). */
@@ -144,7 +173,7 @@ export const LessonSchema = z.strictObject({
       /^[a-z0-9][a-z0-9-]*$/,
       'lower-case letters, digits and hyphens (as `exactly-once-101`)',
     ),
-  title: label(),
+  title: title(),
   description: text().optional(),
   steps: z.array(LessonStepSchema).min(1).max(MAX_LESSON_STEPS),
 });
