@@ -42,6 +42,27 @@ describe('delivery-lab check on a lesson file', { timeout: 60_000 }, () => {
     expect(r.code).toBe(3);
   });
 
+  it('puts an inline step’s difference at its expect block, with the pin that holds now', () => {
+    // The author edited step 2's scenario (the run still has its duplicate): the difference was
+    // put at the step's line, with no "to accept what the run shows now" — a scenario file's and
+    // an embed's mismatch both give it, at their expect's line.
+    const file = join(dir, 'inline-wrong.json');
+    const text = lesson([
+      { title: 'Library', preset: 'lost-ack-retry/acks-1' },
+      { title: 'Pinned wrong', scenario: wrong },
+    ]);
+    writeFileSync(file, text);
+    const at = text.split('\n').findIndex((l) => l.includes('"expect"')) + 1;
+    const r = check(file);
+    expect(r.out).toContain(
+      `${file}:${at}: steps.1: expect mismatch: totals.rows: expected 2, got 3`,
+    );
+    expect(r.out).toContain(
+      `${file}:${at}: to accept what the run shows now: set steps.1.scenario.expect to {"totals":{"rows":3,"duplicates":1,`,
+    );
+    expect(r.code).toBe(3);
+  });
+
   it('names each step at its line, as a page names each embed at its tag', () => {
     const file = join(dir, 'two-presets.json');
     // Two spaces' indent: `{` 1, version 2, id 3, title 4, "steps": [ 5, step 1's `{` 6, its
