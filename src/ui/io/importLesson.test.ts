@@ -31,6 +31,8 @@ describe('import of a lesson file', () => {
       ok: false,
       from: '“bad.json”',
       lines: ['bad.json:9: steps.0.pace: at least 0.001'],
+      // The Import dialog's heading said "“bad.json” is not a valid scenario".
+      heading: 'Not imported: “bad.json” is not a valid lesson.',
     });
     expect(importText(bad)).toMatchObject({
       ok: false,
