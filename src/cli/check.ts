@@ -16,6 +16,7 @@ import { lineOfPath } from './jsonPathLines';
 import { checkDocFile } from './checkDocs';
 import { pageKind } from './checkDocsScan';
 import { checkLessonFile, isLessonText } from './checkLesson';
+import { checkChallengeFile, isChallengeText, looksLikeChallenge } from './checkChallenge';
 import { commandArgs, isChoice } from './commandArgs';
 import { pinOfRun } from './scenarioEngine';
 import { pinMismatches } from './atlasPin';
@@ -127,12 +128,13 @@ function expand(arg: string, passedOver: string[]): string[] | { problem: string
 function looksLikeScenario(text: string): boolean {
   try {
     const v = JSON.parse(text) as unknown;
-    // A lesson (`steps`) is checked step by step: ./checkLesson.ts. A batch scenario may have
+    // A lesson (`steps`) is checked step by step: ./checkLesson.ts; a challenge (`start` and
+    // `goal`) as ./checkChallenge.ts says. A batch scenario may have
     // no workload (its source table's rows are its events).
     return (
       v !== null &&
       typeof v === 'object' &&
-      ('workload' in v || 'batch' in v || 'steps' in v) &&
+      ('workload' in v || 'batch' in v || 'steps' in v || looksLikeChallenge(v)) &&
       'version' in v
     );
   } catch {
@@ -252,6 +254,7 @@ export function checkCommand(
     }
     if (fromDirectory && !looksLikeScenario(text)) continue;
     if (isLessonText(text)) results.push(...checkLessonFile(shown, text));
+    else if (isChallengeText(text)) results.push(checkChallengeFile(shown, text));
     else results.push(checkFile(shown, text));
   }
   const annotate = env.GITHUB_ACTIONS === 'true' || env.GITHUB_ACTIONS === '1';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseChallenge, type Challenge, type ChallengeInput } from '../../engine';
-import { challengeProblems } from '../../../scripts/challenge-counts';
+import { challengeProblems } from '../../views/challenge/authoring';
 import { countSolutions } from '../../views/challenge/solutions';
 import { challengeById, knobIssues, startInput } from './index';
 import { shippedChallenges } from './shipped';
@@ -24,7 +24,9 @@ function problems(raw: ChallengeInput): string[] {
   const c = parsed(raw);
   const start = startInput(c);
   if (!start.ok) throw new Error(JSON.stringify(start.issues));
-  return challengeProblems(c, countSolutions(c, start.input));
+  return challengeProblems(c, countSolutions(c, start.input)).map(
+    (i) => `${c.id}: ${i.path}: ${i.message}`,
+  );
 }
 
 function knobs(raw: ChallengeInput) {
