@@ -311,6 +311,27 @@ describe('parseLesson', () => {
     expect(titled('transactional.id and max.in.flight', 'Kafka 2.5+').ok).toBe(true);
   });
 
+  it('says a scenario or a challenge file is not a lesson, in one sentence', () => {
+    // The presenter's Open… on the scenario the page exported: ten "unknown key" lines before.
+    const scenario = parseLesson({ version: 1, name: 'x', workload: { events: [] } });
+    expect(scenario.ok ? [] : scenario.issues).toEqual([
+      {
+        path: '',
+        message:
+          'a scenario file, not a lesson (it has no `steps`): put it in a step as `"scenario": {…}`, or open it with the page’s Import',
+      },
+    ]);
+    const challenge = parseLesson({
+      version: 1,
+      id: 'c',
+      start: { preset: 'x' },
+      goal: { kind: 'exact' },
+    });
+    expect(challenge.ok ? '' : challenge.issues[0]!.message).toMatch(
+      /^a challenge file, not a lesson/,
+    );
+  });
+
   it('opens a lesson whose needs quote an earlier wording of its preset’s setup', () => {
     // A teacher's lesson quoted effectively-once's setup as it read before its key column was
     // named as the sink's card names it, (payment_id) → (id): after the rewording, Open… refused

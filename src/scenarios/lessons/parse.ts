@@ -41,6 +41,8 @@ export function parseLesson(
   migrations: Readonly<Record<number, MigrationStep>> = LESSON_MIGRATIONS,
   current = LESSON_VERSION,
 ): LessonParse {
+  const other = otherFormat(raw);
+  if (other) return { ok: false, issues: [{ path: '', message: other }] };
   const migrated = migrateFormat(raw, { current, steps: migrations, noun: 'a lesson' });
   if (!migrated.ok) return migrated;
   const parsed = LessonSchema.safeParse(migrated.value);
@@ -64,6 +66,20 @@ export function parseLesson(
   const lesson = parsed.data;
   const issues = lesson.steps.flatMap((step, k) => stepIssues(step, `steps.${k}`));
   return issues.length > 0 ? { ok: false, issues } : { ok: true, lesson };
+}
+
+/**
+ * A file of the lab's other formats, opened as a lesson (the presenter's Open… on the scenario
+ * the page exported, or a challenge): one sentence saying what it is and where it goes, rather
+ * than each of its fields as an unknown key of a lesson. Null for anything else.
+ */
+function otherFormat(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || 'steps' in raw) return null;
+  if ('workload' in raw || 'batch' in raw)
+    return 'a scenario file, not a lesson (it has no `steps`): put it in a step as `"scenario": {…}`, or open it with the page’s Import';
+  if ('goal' in raw && 'start' in raw)
+    return 'a challenge file, not a lesson (it has no `steps`): a step names a shipped challenge by its id, `"challenge": "<id>"` (docs/challenges.md)';
+  return null;
 }
 
 /** Parse JSON text (a file, a paste) into a lesson. */
