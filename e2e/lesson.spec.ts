@@ -588,3 +588,55 @@ test('a screen reader: ◀ and ▶ are named Previous step and Next step; a step
     'Step 1 of 10: At-most-once: commit first, never retry',
   );
 });
+
+test("a hand-edited lesson refused by Open…: each problem at its line, the trailing comma named as the CLI names it, the step on screen kept (the author's run)", async ({
+  page,
+}) => {
+  // The author's own lesson, opened from its file, on its step 2.
+  await page.goto('./?lesson=delivery-guarantees-45&step=1');
+  const open = (name: string, text: string) =>
+    page.getByLabel('Open a lesson file').setInputFiles({
+      name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(text),
+    });
+  const mine = JSON.stringify(
+    {
+      version: 1,
+      id: 'commit-before-write',
+      title: 'A consumer that commits before it writes',
+      steps: [
+        { title: 'Commit first, then process', preset: 'commit-before-process' },
+        { title: 'Commit after writing', preset: 'commit-after-process/plain-insert' },
+      ],
+    },
+    null,
+    2,
+  );
+  await open('mine.lesson.json', mine);
+  await expect(page.getByTestId(ids.stepTitle)).toContainText('Commit first, then process');
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId(ids.stepTitle)).toContainText('Commit after writing');
+  const address = page.url();
+  // A trailing comma after the last step's preset (line 12), then a misspelt key on line 8.
+  const comma = mine.replace('"preset": "commit-after-process/plain-insert"', '$&,');
+  await open('comma.lesson.json', comma);
+  // Chromium's V8 names the place itself ("(line 13 column 5)"): the words for the comma were
+  // left out in the page, where `delivery-lab check` gives them (the author's run).
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'comma.lesson.json:13:5: not valid JSON' }),
+  ).toContainText(
+    'the comma before it, on line 12, is one too many: JSON allows no trailing comma',
+  );
+  await open(
+    'typo.lesson.json',
+    mine.replace('"preset": "commit-before-process"', '"preest": "commit-before-process"'),
+  );
+  const typo = page.getByRole('alert').filter({ hasText: 'typo.lesson.json' });
+  // Each problem at its line, as `delivery-lab check typo.lesson.json` prints it.
+  await expect(typo).toContainText('typo.lesson.json:8: steps.0.preest: unknown key "preest"');
+  await expect(typo).toContainText('did you mean "preset"?');
+  // What was on screen stays: the same lesson, at its step.
+  await expect(page.getByTestId(ids.stepTitle)).toContainText('Commit after writing');
+  expect(page.url()).toBe(address);
+});

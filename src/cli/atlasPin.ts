@@ -16,7 +16,7 @@ import {
 } from '../engine';
 import { exploreReport, type ExploreReport } from './explore';
 import { exploreBatchReport } from './exploreBatch';
-import { expectMismatches, scenarioKind } from './scenarioEngine';
+import { expectCheck, expectMismatches, scenarioKind } from './scenarioEngine';
 
 /** The atlas's report for the pin's kinds and depth (on the scenario's engine), or why none runs. */
 function pinnedAtlas(s: Scenario, pin: AtlasExpect): ExploreReport | { refused: string } {
@@ -69,4 +69,19 @@ export function pinMismatches(s: Scenario, expect: Expect): ExpectMismatch[] {
     ...expectMismatches(s, expect),
     ...(expect.atlas ? atlasMismatches(s, expect.atlas) : []),
   ];
+}
+
+/**
+ * {@link pinMismatches}, with the scenario's own faults that never fired in its run (as the text
+ * report flags them): what `check` prints for a scenario file or a lesson's step.
+ */
+export function pinCheck(
+  s: Scenario,
+  expect: Expect,
+): { diff: ExpectMismatch[]; unfired: string[] } {
+  const run = expectCheck(s, expect);
+  return {
+    diff: [...run.diff, ...(expect.atlas ? atlasMismatches(s, expect.atlas) : [])],
+    unfired: run.unfired,
+  };
 }

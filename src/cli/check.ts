@@ -16,9 +16,10 @@ import { lineOfPath } from './jsonPathLines';
 import { checkDocFile } from './checkDocs';
 import { pageKind } from './checkDocsScan';
 import { checkLessonFile, isLessonText } from './checkLesson';
+import { checkChallengeFile, isChallengeText, looksLikeChallenge } from './checkChallenge';
 import { commandArgs, isChoice } from './commandArgs';
 import { pinOfRun } from './scenarioEngine';
-import { pinMismatches } from './atlasPin';
+import { pinCheck } from './atlasPin';
 import { acceptNow, mismatchLine, pinJson, repinned } from './repin';
 
 /** One scenario file's outcome, or one embed's. */
@@ -43,6 +44,11 @@ export interface CheckResult {
    * the pin's line: printed under the differences, in the JUnit failure too.
    */
   update?: { line: number; text: string };
+  /**
+   * What holds but deserves a look, one line each, printed with ⚠ under the result: the
+   * scenario's own faults that never fired (its pin describes a run without them).
+   */
+  notes?: string[];
 }
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
@@ -127,12 +133,13 @@ function expand(arg: string, passedOver: string[]): string[] | { problem: string
 function looksLikeScenario(text: string): boolean {
   try {
     const v = JSON.parse(text) as unknown;
-    // A lesson (`steps`) is checked step by step: ./checkLesson.ts. A batch scenario may have
+    // A lesson (`steps`) is checked step by step: ./checkLesson.ts; a challenge (`start` and
+    // `goal`) as ./checkChallenge.ts says. A batch scenario may have
     // no workload (its source table's rows are its events).
     return (
       v !== null &&
       typeof v === 'object' &&
-      ('workload' in v || 'batch' in v || 'steps' in v) &&
+      ('workload' in v || 'batch' in v || 'steps' in v || looksLikeChallenge(v)) &&
       'version' in v
     );
   } catch {
@@ -156,13 +163,14 @@ function checkFile(file: string, text: string): CheckResult {
       update: { line, text: acceptNow(`add "expect": ${pinJson(pinOfRun(scenario))}`) },
     };
   // On the engine of its kind (a batch job's: the batch engine), as `sim --check` runs it.
-  const diff = pinMismatches(scenario, scenario.expect);
+  const { diff, unfired } = pinCheck(scenario, scenario.expect);
   return {
     file,
     name: scenario.name,
     status: diff.length === 0 ? 'passed' : 'failed',
     problems: diff.map(mismatchLine),
     line,
+    ...(unfired.length > 0 ? { notes: unfired } : {}),
     ...(diff.length > 0
       ? {
           update: {
@@ -252,6 +260,7 @@ export function checkCommand(
     }
     if (fromDirectory && !looksLikeScenario(text)) continue;
     if (isLessonText(text)) results.push(...checkLessonFile(shown, text));
+    else if (isChallengeText(text)) results.push(checkChallengeFile(shown, text));
     else results.push(checkFile(shown, text));
   }
   const annotate = env.GITHUB_ACTIONS === 'true' || env.GITHUB_ACTIONS === '1';
@@ -261,6 +270,7 @@ export function checkCommand(
     out(`${MARKS[r.status]} ${at}${r.name !== r.file ? ` (${r.name})` : ''}${unpinned}`);
     r.problems.forEach((p, k) => out(`    ${r.file}:${r.lines?.[k] ?? r.line}: ${p}`));
     if (r.update) out(`    ${r.file}:${r.update.line}: ${r.update.text}`);
+    for (const n of r.notes ?? []) out(`    ${r.file}:${resultLine(r)}: ⚠ ${n}`);
     if (annotate && (r.status === 'failed' || r.status === 'malformed')) out(githubAnnotation(r));
   }
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;

@@ -42,6 +42,70 @@ describe('delivery-lab check on a lesson file', { timeout: 60_000 }, () => {
     expect(r.code).toBe(3);
   });
 
+  it('puts an inline step’s difference at its expect block, with the pin that holds now', () => {
+    // The author edited step 2's scenario (the run still has its duplicate): the difference was
+    // put at the step's line, with no "to accept what the run shows now" — a scenario file's and
+    // an embed's mismatch both give it, at their expect's line.
+    const file = join(dir, 'inline-wrong.json');
+    const text = lesson([
+      { title: 'Library', preset: 'lost-ack-retry/acks-1' },
+      { title: 'Pinned wrong', scenario: wrong },
+    ]);
+    writeFileSync(file, text);
+    const at = text.split('\n').findIndex((l) => l.includes('"expect"')) + 1;
+    const r = check(file);
+    expect(r.out).toContain(
+      `${file}:${at}: steps.1: expect mismatch: totals.rows: expected 2, got 3`,
+    );
+    expect(r.out).toContain(
+      `${file}:${at}: to accept what the run shows now: set steps.1.scenario.expect to {"totals":{"rows":3,"duplicates":1,`,
+    );
+    expect(r.code).toBe(3);
+  });
+
+  it('names a step’s fault that never fired beside its ✓, as the text report flags it', () => {
+    // My step 2 as I mistyped it: the crash "in the second batch" written nth 5 — a consumer of
+    // ten events polling five at a time has two batches, so it never fires, and the pin taken
+    // from that run (10 rows, exact) holds. The step passed in silence.
+    const never = {
+      version: 1,
+      name: 'Commit first, five at a time',
+      workload: { topic: 'events', generate: { count: 10, startAtMs: 10, intervalMs: 10 } },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        commit: 'before-processing',
+        'auto.offset.reset': 'earliest',
+        'max.poll.records': 5,
+        startAtMs: 1000,
+      },
+      sink: { type: 'table', name: 'events' },
+      faults: [
+        {
+          id: 'crash',
+          kind: 'crash',
+          target: 'consumer-0',
+          point: 'mid-batch',
+          afterRecords: 2,
+          nth: 5,
+        },
+      ],
+      expect: { totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 } },
+    };
+    const file = join(dir, 'never.json');
+    writeFileSync(file, lesson([{ title: 'Five at a time', scenario: never }]));
+    const r = check(file);
+    expect(r.lines.slice(0, 2)).toEqual([
+      `✓ ${file}:6 (Checked, step 1: Five at a time)`,
+      `    ${file}:6: ⚠ fault "crash", a crash of consumer-0 in its 5th batch after 2 records, never fired: its condition never came`,
+    ]);
+    expect(r.code).toBe(0);
+    // A scenario file, the same.
+    const alone = join(dir, 'never.scenario.json');
+    writeFileSync(alone, JSON.stringify(never, null, 2));
+    expect(check(alone).out).toContain('⚠ fault "crash", a crash of consumer-0 in its 5th batch');
+  });
+
   it('names each step at its line, as a page names each embed at its tag', () => {
     const file = join(dir, 'two-presets.json');
     // Two spaces' indent: `{` 1, version 2, id 3, title 4, "steps": [ 5, step 1's `{` 6, its

@@ -8,8 +8,8 @@ import { looksLikeLesson, parseLesson, resolveStep } from '../scenarios/lessons'
 import type { CheckResult } from './check';
 import { malformedJson } from './checkReport';
 import { lineOfPath } from './jsonPathLines';
-import { pinMismatches } from './atlasPin';
-import { mismatchLine } from './repin';
+import { pinCheck } from './atlasPin';
+import { acceptNow, mismatchLine, pinJson, repinned } from './repin';
 
 /** Whether JSON text is meant as a lesson (it lists `steps`), not a scenario. */
 export function isLessonText(text: string): boolean {
@@ -30,17 +30,30 @@ export function checkLessonFile(file: string, text: string): CheckResult[] {
     // parseLesson validated every step's scenario: this holds.
     if (!r.ok || !r.scenario.expect) return [];
     // On the engine of the step's kind (a batch job's: the batch engine), as a scenario file's.
-    const diff = pinMismatches(r.scenario, r.scenario.expect);
+    const { diff, unfired } = pinCheck(r.scenario, r.scenario.expect);
+    // An inline scenario's expect is the author's own: its differences at its line, with the pin
+    // that holds now (as a scenario file's). A preset's is the library's, at the step.
+    const inline = lesson.steps[k]!.scenario !== undefined;
+    const at = inline ? `steps.${k}.scenario.expect` : `steps.${k}`;
+    const atLine = lineOfPath(text, at);
     return [
       {
         file,
         name: `${lesson.title}, step ${k + 1}: ${step.title}`,
         status: diff.length === 0 ? 'passed' : 'failed',
         problems: diff.map((d) => `steps.${k}: ${mismatchLine(d)}`),
-        // The step's own expect (or the step, whose preset carries it).
-        line: lineOfPath(text, `steps.${k}.expect`),
+        line: atLine,
         // Steps are told apart by their line: `lesson.json:12 (…, step 2: …)`.
         partLine: lineOfPath(text, `steps.${k}`),
+        ...(unfired.length > 0 ? { notes: unfired } : {}),
+        ...(inline && diff.length > 0
+          ? {
+              update: {
+                line: atLine,
+                text: acceptNow(`set ${at} to ${pinJson(repinned(r.scenario.expect, diff))}`),
+              },
+            }
+          : {}),
       },
     ];
   });

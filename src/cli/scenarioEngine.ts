@@ -7,6 +7,7 @@
 import {
   compareBatchExpect,
   compareExpect,
+  faultsNeverFired,
   runBatch,
   simulate,
   type Expect,
@@ -14,6 +15,7 @@ import {
   type Scenario,
   type SimulateOptions,
 } from '../engine';
+import { faultName, faultWhat } from '../views/edit/faultName';
 
 export type ScenarioKind = 'batch' | 'stream';
 
@@ -35,6 +37,29 @@ export function expectMismatches(
   return scenarioKind(scenario) === 'batch'
     ? compareBatchExpect(runBatch(scenario), expect)
     : compareExpect(simulate(scenario, limits), expect);
+}
+
+/**
+ * {@link expectMismatches}, and the scenario's own faults that never fired in that run, each as the
+ * text report flags it (`crash, a crash of consumer-0 …, never fired: its condition never came`):
+ * `check` names them beside its ✓ or ✗ — a pin taken from a run whose fault never came holds, and
+ * says nothing of the crash the setup describes. A batch job's faults are its batch part's (its
+ * own report names them): none here.
+ */
+export function expectCheck(
+  scenario: Scenario,
+  expect: Expect,
+): { diff: ExpectMismatch[]; unfired: string[] } {
+  if (scenarioKind(scenario) === 'batch')
+    return { diff: compareBatchExpect(runBatch(scenario), expect), unfired: [] };
+  const run = simulate(scenario);
+  return {
+    diff: compareExpect(run, expect),
+    unfired: faultsNeverFired(run).map(({ index, why }) => {
+      const spec = scenario.faults[index]!;
+      return `${faultName(spec, index)}, ${faultWhat(spec)}, never fired: ${why ?? 'its condition never came'}`;
+    }),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { LIMITS } from './limits';
 import { clipEcho, numberWords } from './echo';
 import { groupDigits } from '../groupDigits';
+import { jsonPathLines, lineOfPath } from './pathLines';
 
 /** One validation problem. `path` is dotted (`producer.acks`, `faults.0.match.event`); '' is the root. */
 export interface Issue {
@@ -323,13 +324,20 @@ function article(type: string): string {
 /**
  * Issues as lines, `path: message`, the one wording the CLI and the page share; an issue about the
  * whole input (path '') is labelled `root` — what the input was: a file's name, `(pasted text)`, or
- * `(root)` for a preset (a share link's issues name the link themselves: `shareIssueLines`).
+ * `(root)` for a preset (a share link's issues name the link themselves: `shareIssueLines`). With
+ * the JSON `text` the issues came from, each also names its line as `delivery-lab check` does
+ * (`day-1.lesson.json:79: steps.1.question.anwser: …`; a syntax error its line and column).
  */
 export function issueLines(issues: readonly Issue[], root = '(root)', text?: string): string[] {
-  return issues.map(
-    (i) =>
-      (text !== undefined && jsonSyntaxLine(root, text, i)) || `${i.path || root}: ${i.message}`,
-  );
+  let lines: Map<string, number> | undefined;
+  return issues.map((i) => {
+    const syntax = text !== undefined ? jsonSyntaxLine(root, text, i) : null;
+    if (syntax) return syntax;
+    if (text === undefined || i.path === '') return `${i.path || root}: ${i.message}`;
+    lines ??= jsonPathLines(text.replace(/^\uFEFF/, ''));
+    if (lines.size === 0) return `${i.path}: ${i.message}`;
+    return `${root}:${lineOfPath(text, i.path, lines)}: ${i.path}: ${i.message}`;
+  });
 }
 
 /**

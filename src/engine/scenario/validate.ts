@@ -31,7 +31,11 @@ export { MAX_JSON_CHARS } from './limits';
 function jsonSyntaxMessage(text: string, rawMessage: string): string {
   // V8 may quote the text, line breaks included: keep the issue on one line.
   const message = clipEcho(rawMessage.replace(/\r?\n/g, '\\n'));
-  if (/\bline \d+ column \d+/.test(message)) return message;
+  // Chromium's V8 (and Node 22's) end the message with "(line L column C)" themselves: the
+  // hints below still apply, placed before it as for every runtime.
+  const placed = / \(line \d+ column \d+\)$/.exec(message);
+  // Another engine's own wording of the place (Firefox: "at line 1 column 5 of the JSON data").
+  if (!placed && /\bline \d+ column \d+/.test(message)) return message;
   const at = /at position (\d+)/.exec(message);
   // "Unexpected token 'x', … is not valid JSON" names no position: find it (jsonErrorAt.ts).
   const found = at || /Unexpected end of JSON input/.test(message) ? null : jsonErrorAt(text);
@@ -40,7 +44,19 @@ function jsonSyntaxMessage(text: string, rawMessage: string): string {
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   const column = before.length - before.lastIndexOf('\n');
-  return `${message}${trailingComma(text, offset)} (line ${line} column ${column})`;
+  const words = placed ? message.slice(0, placed.index) : message;
+  return `${words}${trailingComma(text, offset)}${typographicQuote(text, offset)} (line ${line} column ${column})`;
+}
+
+/**
+ * Words for a typographic quote where JSON needs `"`: a file saved by a word processor (Word,
+ * TextEdit, Notepad's autocorrect in a pasted draft) turns `"` into “ and ”, which V8 reports as
+ * "Expected double-quoted property name" or "Unexpected token". '' when the error is another.
+ */
+function typographicQuote(text: string, offset: number): string {
+  const c = text[offset];
+  if (c === undefined || !'\u201C\u201D\u2018\u2019\u201E\u00AB\u00BB'.includes(c)) return '';
+  return ` — ${c} is a typographic quote (a word processor's): JSON needs the straight quote " around each key and string`;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Scenario validation at the edges: limits, huge and deep values, long echoes, versions and JSON syntax. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseScenario, parseScenarioJson, MAX_JSON_CHARS } from './validate';
 import { LIMITS } from './limits';
 import { base, paths } from './validateTesting';
@@ -174,6 +174,39 @@ describe('scenario validation at the limits names the field', () => {
     // A comma that is not trailing gets no such words.
     const missing = parseScenarioJson('{"version": 1 "name": "x"}');
     expect(!missing.ok && missing.issues[0]!.message).not.toContain('comma');
+  });
+
+  it('keeps the trailing comma’s words where V8 names the line itself, as Chromium’s does', () => {
+    // Chromium's V8 ends its message with "(line 3 column 1)": the page's Import and Open… lost
+    // the words the CLI (Node 20's V8: "at position 18" only) gives for the same file.
+    const text = '{\n  "version": 1,\n}';
+    const spy = vi.spyOn(JSON, 'parse').mockImplementationOnce(() => {
+      throw new SyntaxError(
+        'Expected double-quoted property name in JSON at position 18 (line 3 column 1)',
+      );
+    });
+    const r = parseScenarioJson(text);
+    spy.mockRestore();
+    expect(!r.ok && r.issues[0]!.message).toBe(
+      'not valid JSON: Expected double-quoted property name in JSON at position 18 — the comma before it, on line 2, is one too many: JSON allows no trailing comma (line 3 column 1)',
+    );
+  });
+
+  it('names a typographic quote a word processor put where JSON needs a straight one', () => {
+    // “version”: the key's opening quote is “ (U+201C) at line 2, column 3 (offset 4).
+    const key = parseScenarioJson('{\n  \u201Cversion\u201D: 1\n}');
+    expect(!key.ok && key.issues[0]!.message).toMatch(
+      /^not valid JSON: Expected .*property name.* at position 4 — \u201C is a typographic quote \(a word processor's\): JSON needs the straight quote " around each key and string \(line 2 column 3\)$/,
+    );
+    // A value: "name": “x” — V8 says "Unexpected token" with no position; found at line 1.
+    const value = parseScenarioJson('{"version": 1, "name": \u201Cx\u201D}');
+    expect(!value.ok && value.issues[0]!.message).toMatch(
+      /^not valid JSON: Unexpected token .* — \u201C is a typographic quote \(a word processor's\): JSON needs the straight quote " around each key and string \(line 1 column 24\)$/,
+    );
+    // Inside a string they are text: “who” in a note is valid JSON.
+    expect(parseScenarioJson(JSON.stringify({ ...base, name: 'say \u201Cwho\u201D' })).ok).toBe(
+      true,
+    );
   });
 
   it('refuses a key set twice in one object, naming both lines: JSON.parse would keep the last silently', () => {

@@ -4,9 +4,9 @@
  */
 import { parseChallenge, type Challenge } from '../../engine';
 import { shippedChallenges } from './shipped';
-import { startScenario } from './resolve';
+import { knobIssues, startInput, startScenario } from './resolve';
 
-export { continuesAttempt, startInput, solutionInput } from './resolve';
+export { continuesAttempt, startInput, solutionInput, knobIssues } from './resolve';
 
 /**
  * Validate a shipped challenge: its file, and its start (a preset the library has, a valid
@@ -24,6 +24,12 @@ function validated(raw: unknown): Challenge {
   if (!start.ok)
     throw new Error(
       `challenge ${String(id)}: ${start.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+    );
+  const input = startInput(parsed.challenge);
+  const knobs = input.ok ? knobIssues(parsed.challenge, input.input) : [];
+  if (knobs.length > 0)
+    throw new Error(
+      `challenge ${String(id)}: ${knobs.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
     );
   return parsed.challenge;
 }

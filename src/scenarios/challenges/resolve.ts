@@ -12,6 +12,7 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { setKnob } from '../guarantees';
+import { getKnob } from '../knobPaths';
 import { findPreset } from '../index';
 
 /** The start as written (defaults not applied), or why it cannot be made. */
@@ -67,4 +68,44 @@ export function continuesAttempt(start: ScenarioInput, scenario: ScenarioInput):
   const changes = attemptChanges(s.scenario, a.scenario);
   if (changes.fixed.length > 0 || changes.startFaultsChanged.length > 0) return false;
   return changes.knobs.length > 0 || changes.added.length > 0;
+}
+
+/**
+ * The knobs a challenge names, checked against its start: each knob its solution sets is one the
+ * start has, at a value it takes, and each `allow.knobs.locked` entry names a knob of the start or
+ * a section of them (`processor`). The schema checks only that each is a dotted path, so a
+ * misspelt lock (`procesor.commit`) locked nothing and a misspelt solution knob was shown to the
+ * student as the way to solve it (docs/challenges.md, "The format": "same paths as the Knobs tab").
+ */
+export function knobIssues(c: Challenge, start: ScenarioInput): Issue[] {
+  const base = parseScenario(start);
+  if (!base.ok) return [];
+  const issues: Issue[] = [];
+  c.solution.knobs.forEach((k, i) => {
+    const r = parseScenario(setKnob(start, k.path, k.value));
+    if (r.ok) return;
+    const unknown = r.issues.find((x) => x.message.startsWith('unknown key'));
+    issues.push(
+      unknown
+        ? {
+            path: `solution.knobs.${i}.path`,
+            message: `${k.path}: no such knob in the start (${unknown.path}: ${unknown.message})`,
+          }
+        : {
+            path: `solution.knobs.${i}.value`,
+            message: `${k.path} = ${JSON.stringify(k.value)}: ${r.issues.map((x) => `${x.path}: ${x.message}`).join('; ')}`,
+          },
+    );
+  });
+  c.allow.knobs.locked.forEach((path, i) => {
+    if (getKnob(base.scenario, path) !== undefined) return;
+    const r = parseScenario(setKnob(start, path, null));
+    const unknown = r.ok ? undefined : r.issues.find((x) => x.message.startsWith('unknown key'));
+    if (unknown)
+      issues.push({
+        path: `allow.knobs.locked.${i}`,
+        message: `${path} names no knob of the start, so it would lock nothing (${unknown.path}: ${unknown.message})`,
+      });
+  });
+  return issues;
 }

@@ -33,6 +33,38 @@ function smallFlinkJob(): ScenarioInput {
   };
 }
 
+/**
+ * commit-before-process with five records a poll: commitSync() right after each poll, a crash after
+ * 2 records of the second batch (docs/semantics/scenarios.md#s12-commit-before-processing).
+ */
+function commitFirstFivePerPoll(): ScenarioInput {
+  return {
+    version: 1,
+    name: 'Commit first, five at a time',
+    claim: 'exactly-once',
+    workload: { topic: 'events', generate: { count: 10, startAtMs: 10, intervalMs: 10 } },
+    processor: {
+      type: 'consumer',
+      'enable.auto.commit': false,
+      commit: 'before-processing',
+      'auto.offset.reset': 'earliest',
+      'max.poll.records': 5,
+      startAtMs: 1000,
+    },
+    sink: { type: 'table', name: 'events' },
+    faults: [
+      {
+        id: 'crash',
+        kind: 'crash',
+        target: 'consumer-0',
+        point: 'mid-batch',
+        afterRecords: 2,
+        nth: 2,
+      },
+    ],
+  };
+}
+
 export const shippedChallenges: readonly ChallengeInput[] = [
   {
     version: 1,
@@ -294,6 +326,32 @@ export const shippedChallenges: readonly ChallengeInput[] = [
       faults: [],
       knobs: [{ path: 'sink.key', value: 'business-id' }],
       why: 'Keyed on the event id, the replayed rows conflict with the ones already written and are skipped. A key made at processing time (uuid4) is new on every replay, so the conflict never happens (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).',
+    },
+  },
+  {
+    version: 1,
+    id: 'commit-first-exactly-once',
+    title: 'Exactly once, the crash left in',
+    area: 'consumer',
+    intro:
+      'This consumer polls five records at a time and commits each batch right after its poll, before writing it; it crashes after writing 2 records of its second batch, and three events never reach the table. Make the table hold every event exactly once without touching the fault: change at most two knobs.',
+    start: { scenario: commitFirstFivePerPoll() },
+    goal: { kind: 'exact' },
+    allow: { faults: { max: 0 }, knobs: { max: 2, locked: [] } },
+    hints: [
+      { after: 2, text: 'When is the offset committed: before the batch is written, or after?' },
+      {
+        after: 4,
+        text: 'A replayed batch writes its first rows again: can the table refuse them?',
+      },
+    ],
+    solution: {
+      faults: [],
+      knobs: [
+        { path: 'processor.commit', value: 'after-processing' },
+        { path: 'sink.statement', value: 'on-conflict-do-nothing' },
+      ],
+      why: 'Committing after the writes turns the loss into a replay of the second batch (https://kafka.apache.org/documentation/#semantics), and INSERT … ON CONFLICT (id) DO NOTHING skips the rows the replay writes again (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).',
     },
   },
 ];

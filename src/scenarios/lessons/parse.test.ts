@@ -75,7 +75,7 @@ describe('parseLesson', () => {
     [
       'steps.0.challenge',
       { title: 'x', preset: 'lost-ack-retry', challenge: 'duplicate-with-idempotence' },
-      'no challenge "duplicate-with-idempotence" in the lab; known: acks-one-loses, duplicate-with-idempotence-on, acks-zero-loses, commit-before-crash-point, fix-at-least-once, flink-crash-writes-twice, flink-fix-sink, spark-exactly-once-duplicate, spark-fix-append, sink-generated-ids',
+      'no challenge "duplicate-with-idempotence" in the lab; known: acks-one-loses, duplicate-with-idempotence-on, acks-zero-loses, commit-before-crash-point, fix-at-least-once, flink-crash-writes-twice, flink-fix-sink, spark-exactly-once-duplicate, spark-fix-append, sink-generated-ids, commit-first-exactly-once',
     ],
     ['steps.0.speed', { title: 'x', preset: 'lost-ack-retry', speed: 2 }, 'unknown key "speed"'],
     // The field meant, for a key a misspelling away from one of the step's own.
@@ -125,6 +125,43 @@ describe('parseLesson', () => {
         thenFlipTo: { knob: 'producer.no.such.knob', value: 1 },
       },
       '',
+    ],
+    [
+      // Two options with one id: the room's answers are recorded by id (the CSV's `answer`), so
+      // a student choosing "7 rows" would be counted as choosing "10 rows", and marked right.
+      'steps.0.question.mark.options.2.id',
+      {
+        title: 'x',
+        preset: 'lost-ack-retry',
+        question: {
+          question: 'q',
+          answer: 'a',
+          mark: {
+            kind: 'choice',
+            options: [
+              { id: 'ten', text: '10 rows', right: true },
+              { id: 'twelve', text: '12 rows' },
+              { id: 'ten', text: '7 rows' },
+            ],
+          },
+        },
+      },
+      '"ten" is option 1’s id too: each option needs an id of its own',
+    ],
+    // A title of spaces only: an empty heading on the projector.
+    ['steps.0.title', { title: '   ', preset: 'lost-ack-retry' }, 'must not be blank'],
+    [
+      'steps.0.question.question',
+      {
+        title: 'x',
+        preset: 'lost-ack-retry',
+        question: {
+          question: ' \n ',
+          answer: 'a',
+          mark: { kind: 'numbers', values: [{ value: 11, what: 'rows' }] },
+        },
+      },
+      'must not be blank',
     ],
   ])('refuses a bad step naming %s', (path, step, words) => {
     const l = { ...valid(), steps: [step] };
@@ -194,6 +231,105 @@ describe('parseLesson', () => {
     expect(!own.ok && own.issues.map((i) => i.path + ': ' + i.message.split(',')[0])).toEqual([
       'steps.0.question.needs.0: "acks=0" is not written in steps.0.setup',
     ]);
+  });
+
+  it('refuses a setup that gives away its own question’s answer, naming the setup', () => {
+    // The author's hand edit: the outcome added to the setup the room reads before answering.
+    const step = (setup: string, mark: object, answer = '7: e1..e7.') => ({
+      ...valid(),
+      steps: [
+        {
+          title: 'Five at a time',
+          preset: 'commit-before-process',
+          setup,
+          question: { question: 'How many rows does the table end with?', answer, mark },
+        },
+      ],
+    });
+    const rows = { kind: 'numbers', values: [{ value: 7, what: 'rows', units: ['rows'] }] };
+    const refused = (l: unknown) => {
+      const r = parseLesson(l);
+      return r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`);
+    };
+    const setup = 'It reads e1..e10 five records at a time and crashes in its second batch.';
+    expect(refused(step(setup, rows))).toEqual([]);
+    expect(refused(step(`${setup} The table ends with 7 rows.`, rows))).toEqual([
+      'steps.0.setup: the setup says "7 rows", the answer to its own question: the room reads the setup before answering — leave the outcome to the reveal (the question\'s `answer`)',
+    ]);
+    // A sum asked with its prefix: "$280" is the answer whatever follows it.
+    const sum = { kind: 'numbers', values: [{ value: 280, what: 'the sum', prefix: '$' }] };
+    expect(refused(step(`${setup} The report shows $280.`, sum))[0]).toContain(
+      'the setup says "$280"',
+    );
+    // "10 records" is not "10 rows"; a number inside another ("17 rows") is not 7.
+    expect(refused(step(`${setup} 17 rows of another table.`, rows))).toEqual([]);
+    const choice = {
+      kind: 'choice',
+      options: [
+        { id: 'exact', text: '10 rows, each event once' },
+        { id: 'dup', text: '12 rows: two events twice', right: true },
+        { id: 'lost', text: '7 rows: three events lost' },
+      ],
+    };
+    expect(
+      refused(step(`${setup} It ends with 12 rows: two events twice.`, choice, 'Twelve.'))[0],
+    ).toContain('the setup says "12 rows: two events twice" (the right option)');
+    expect(refused(step(`${setup} Twelve.`, choice, 'Twelve.'))[0]).toContain(
+      'the setup says "Twelve."',
+    );
+  });
+
+  it('refuses Markdown in a title, which the projector shows as written; identifiers stay', () => {
+    const titled = (lesson: string, step: string) =>
+      parseLesson({
+        ...valid(),
+        title: lesson,
+        steps: [{ title: step, preset: 'lost-ack-retry' }],
+      });
+    const r = titled(
+      'A consumer that **commits** before it writes',
+      '`commitSync()` first, then _process_',
+    );
+    expect(r.ok ? [] : r.issues).toEqual([
+      {
+        path: 'title',
+        message:
+          'Markdown is not rendered in a title: "**commits**" would show its marks as written on the projector — write it as plain text',
+      },
+      {
+        path: 'steps.0.title',
+        message:
+          'Markdown is not rendered in a title: "`commitSync()`" would show its marks as written on the projector — write it as plain text',
+      },
+    ]);
+    expect(titled('Links', '[Kafka](https://kafka.apache.org) semantics').ok).toBe(false);
+    expect(titled('# Day 1', 'x').ok).toBe(false);
+    // A knob's name, an isolation level, a product's star: plain text.
+    expect(
+      titled('read_committed vs read_uncommitted', 'acks=all * 3 replicas, __consumer_offsets').ok,
+    ).toBe(true);
+    expect(titled('transactional.id and max.in.flight', 'Kafka 2.5+').ok).toBe(true);
+  });
+
+  it('says a scenario or a challenge file is not a lesson, in one sentence', () => {
+    // The presenter's Open… on the scenario the page exported: ten "unknown key" lines before.
+    const scenario = parseLesson({ version: 1, name: 'x', workload: { events: [] } });
+    expect(scenario.ok ? [] : scenario.issues).toEqual([
+      {
+        path: '',
+        message:
+          'a scenario file, not a lesson (it has no `steps`): put it in a step as `"scenario": {…}`, or open it with the page’s Import',
+      },
+    ]);
+    const challenge = parseLesson({
+      version: 1,
+      id: 'c',
+      start: { preset: 'x' },
+      goal: { kind: 'exact' },
+    });
+    expect(challenge.ok ? '' : challenge.issues[0]!.message).toMatch(
+      /^a challenge file, not a lesson/,
+    );
   });
 
   it('opens a lesson whose needs quote an earlier wording of its preset’s setup', () => {

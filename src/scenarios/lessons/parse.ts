@@ -41,6 +41,8 @@ export function parseLesson(
   migrations: Readonly<Record<number, MigrationStep>> = LESSON_MIGRATIONS,
   current = LESSON_VERSION,
 ): LessonParse {
+  const other = otherFormat(raw);
+  if (other) return { ok: false, issues: [{ path: '', message: other }] };
   const migrated = migrateFormat(raw, { current, steps: migrations, noun: 'a lesson' });
   if (!migrated.ok) return migrated;
   const parsed = LessonSchema.safeParse(migrated.value);
@@ -64,6 +66,20 @@ export function parseLesson(
   const lesson = parsed.data;
   const issues = lesson.steps.flatMap((step, k) => stepIssues(step, `steps.${k}`));
   return issues.length > 0 ? { ok: false, issues } : { ok: true, lesson };
+}
+
+/**
+ * A file of the lab's other formats, opened as a lesson (the presenter's Open… on the scenario
+ * the page exported, or a challenge): one sentence saying what it is and where it goes, rather
+ * than each of its fields as an unknown key of a lesson. Null for anything else.
+ */
+function otherFormat(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || 'steps' in raw) return null;
+  if ('workload' in raw || 'batch' in raw)
+    return 'a scenario file, not a lesson (it has no `steps`): put it in a step as `"scenario": {…}`, or open it with the page’s Import';
+  if ('goal' in raw && 'start' in raw)
+    return 'a challenge file, not a lesson (it has no `steps`): a step names a shipped challenge by its id, `"challenge": "<id>"` (docs/challenges.md)';
+  return null;
 }
 
 /** Parse JSON text (a file, a paste) into a lesson. */
@@ -122,6 +138,45 @@ function needsIssues(step: LessonStep, at: string): Issue[] {
   );
 }
 
+/** `text` with its regular-expression characters escaped. */
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The answer written in the step's own setup, which the room reads before it answers (peer
+ * instruction: the prediction is what makes the demonstration teach, docs/workshops.md): a number
+ * asked for with its word ("7 rows", "$280"), the right option's text, or the answer itself. A
+ * hand edit that adds the outcome to the setup ("… The table ends with 7 rows.") turns the step
+ * into a reading test; the step's own setup only (a preset's is the library's).
+ */
+function giveawayIssues(step: LessonStep, at: string): Issue[] {
+  const q = step.question;
+  const setup = step.setup;
+  if (!q || setup === undefined) return [];
+  const said = (words: string) =>
+    `the setup says ${words}, the answer to its own question: the room reads the setup before answering — leave the outcome to the reveal (the question's \`answer\`)`;
+  const lower = setup.toLowerCase();
+  if (lower.includes(q.answer.trim().toLowerCase()))
+    return [{ path: `${at}.setup`, message: said(`"${q.answer.trim()}"`) }];
+  if (q.mark.kind === 'choice') {
+    const right = q.mark.options.find((o) => o.right);
+    return right && right.text.trim().length >= 8 && lower.includes(right.text.trim().toLowerCase())
+      ? [{ path: `${at}.setup`, message: said(`"${right.text.trim()}" (the right option)`) }]
+      : [];
+  }
+  for (const v of q.mark.values) {
+    // "$280" (a prefix says what it is), or "7 rows" (the number, then its word or a unit).
+    const words = [v.what, ...(v.units ?? [])].map((w) => literal(w.trim())).join('|');
+    const pattern = v.prefix
+      ? `${literal(v.prefix)}${v.value}(?!\\d|[.,]\\d)`
+      : `(?<![\\w.$])${v.value}\\s+(?:${words})\\b`;
+    const found = new RegExp(pattern, 'i').exec(setup);
+    if (found) return [{ path: `${at}.setup`, message: said(`"${found[0]}"`) }];
+  }
+  return [];
+}
+
 /**
  * A step the schema refuses still has its preset and its challenge checked, when named by a
  * string the schema let pass: they depend on no other field, and a teacher who fixed the pace and
@@ -153,7 +208,7 @@ function stepIssues(step: LessonStep, at: string): Issue[] {
   const references = referenceIssues(step, at);
   return [
     ...references,
-    ...(references.length === 0 ? needsIssues(step, at) : []),
+    ...(references.length === 0 ? [...needsIssues(step, at), ...giveawayIssues(step, at)] : []),
     ...challengeIssues(step, at),
   ];
 }

@@ -17,8 +17,45 @@ export const MAX_LESSON_STEPS = 40;
 /** The panels a step may show on the projector (all of them when the step names none). */
 export const LESSON_PANELS = ['pipeline', 'counters', 'transport'] as const;
 
-const text = () => z.string().min(1).max(LIMITS.textLength);
-const label = () => z.string().min(1).max(LIMITS.stringLength);
+/**
+ * What the room reads: a title, a setup, a question, an option. Spaces only would put an empty
+ * heading or question on the projector (a hand edit that cleared a value but kept its quotes).
+ */
+const notBlank = (s: z.ZodString) =>
+  s.refine((v) => v.length === 0 || v.trim() !== '', {
+    message: 'must not be blank (spaces only): write the words, or leave the field out',
+  });
+const text = () => notBlank(z.string().min(1).max(LIMITS.textLength));
+const label = () => notBlank(z.string().min(1).max(LIMITS.stringLength));
+
+/**
+ * Markdown in a title: strong or emphasis (`**x**`, `__x__`, `*x*`, `_x_` as words), code
+ * (`` `x` ``), a link (`[x](url)`) or a heading mark. A title is shown as plain text on the
+ * projector, the notes and the students' phones, so the marks would show as written.
+ * Identifiers keep their underscores (`read_committed`, `transactional.id`).
+ */
+const MARKDOWN_IN_TITLE = [
+  /`[^`]+`/,
+  /\*\*[^*\s][^*]*\*\*/,
+  /(?<![\w])__[^_\s][^_]*__(?![\w])/,
+  /(?<![\w*])\*[^*\s][^*]*\*(?![\w*])/,
+  /(?<![\w])_[^_\s][^_]*_(?![\w])/,
+  /\[[^\]]+\]\([^)]*\)/,
+  /^#{1,6}\s/,
+];
+
+/** A title: plain text, refused with the Markdown it holds. */
+const title = () =>
+  label().superRefine((v, ctx) => {
+    for (const re of MARKDOWN_IN_TITLE) {
+      const found = re.exec(v);
+      if (found)
+        return ctx.addIssue({
+          code: 'custom',
+          message: `Markdown is not rendered in a title: "${found[0]}" would show its marks as written on the projector — write it as plain text`,
+        });
+    }
+  });
 
 /** One option of a multiple-choice question (as a preset's: src/scenarios/types.ts ChoiceOption). */
 const ChoiceOptionSchema = z.strictObject({
@@ -50,6 +87,19 @@ const MarkSchema = z.discriminatedUnion('kind', [
       .max(4)
       .refine((o) => o.filter((x) => x.right).length === 1, {
         message: 'exactly one option is right (`"right": true`)',
+      })
+      .superRefine((o, ctx) => {
+        // The room's answers are kept by the option's id (the results CSV's `answer`, the marks):
+        // two options with one id would count a vote for either as the first.
+        o.forEach((x, k) => {
+          const first = o.findIndex((y) => y.id === x.id);
+          if (first < k)
+            ctx.addIssue({
+              code: 'custom',
+              path: [k, 'id'],
+              message: `"${x.id}" is option ${first + 1}’s id too: each option needs an id of its own`,
+            });
+        });
       }),
   }),
   z.strictObject({
@@ -83,7 +133,7 @@ const FlipSchema = z.union([
 
 export const LessonStepSchema = z
   .strictObject({
-    title: label(),
+    title: title(),
     /** A library preset, `preset-id` or `preset-id/variant-id`. */
     preset: label().optional(),
     /** An inline scenario (validated as a scenario file is: its issues name `steps.N.scenario.…`). */
@@ -123,7 +173,7 @@ export const LessonSchema = z.strictObject({
       /^[a-z0-9][a-z0-9-]*$/,
       'lower-case letters, digits and hyphens (as `exactly-once-101`)',
     ),
-  title: label(),
+  title: title(),
   description: text().optional(),
   steps: z.array(LessonStepSchema).min(1).max(MAX_LESSON_STEPS),
 });

@@ -143,7 +143,14 @@ function lessonImport(text: string, from: string, root: string): ImportOutcome |
   }
   if (!looksLikeLesson(raw)) return null;
   const r = parseLesson(raw);
-  if (!r.ok) return { ok: false, lines: issueLines(r.issues, root), from };
+  if (!r.ok)
+    return {
+      ok: false,
+      lines: issueLines(r.issues, root, text),
+      from,
+      // It lists steps: what failed is a lesson, not a scenario.
+      heading: `Not imported: ${from} is not a valid lesson.`,
+    };
   const first = resolveStep(r.lesson, 0);
   return { ok: true, input: first.scenario, name: r.lesson.title, from, lesson: r.lesson };
 }
