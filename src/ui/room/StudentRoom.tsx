@@ -277,9 +277,11 @@ function AnswerForm({
                 checked={value === o.id}
                 onChange={() => setValue(o.id)}
               />{' '}
-              {/* Lettered as the projector letters them: "who chose B?" */}
-              {q.kind === 'choice' && <span className="room-letter">{optionLetter(k)}</span>}{' '}
-              {o.text}
+              <span>
+                {/* Lettered as the projector letters them: "who chose B?" */}
+                {q.kind === 'choice' && <span className="room-letter">{optionLetter(k)}</span>}{' '}
+                {o.text}
+              </span>
             </label>
           ))}
         </fieldset>

@@ -1,0 +1,119 @@
+/**
+ * The student's phone in a live workshop: an iPhone-sized screen (390×844, touch), a small
+ * Android (360×740), the phone's large text (the page's root font at 150 % and 200 %). The
+ * classroom server is started here on a free loopback port, serving the built dist/ (as
+ * e2e/classroom.spec.ts does).
+ */
+import { resolve } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
+
+let server: ClassroomServer;
+test.beforeAll(async () => {
+  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+
+const IPHONE = { width: 390, height: 844 };
+const SMALL_ANDROID = { width: 360, height: 740 };
+
+/** A phone's page: its screen, touch, a mobile browser's layout. */
+async function phone(browser: Browser, viewport = IPHONE): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  return context.newPage();
+}
+
+/** The presenter's page on `preset` with a room started; its join code. */
+async function startRoom(page: Page, preset: string): Promise<string> {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?preset=${preset}`);
+  await page.getByTestId(ids.start).click();
+  return (await page.getByTestId(ids.code).textContent())!.trim();
+}
+
+/**
+ * The controls a thumb aims at that are smaller than 44 × 44 CSS px, as "what: w×h" — the size
+ * WCAG 2.5.5 asks of a target (https://www.w3.org/WAI/WCAG21/Understanding/target-size.html) and
+ * Apple's guidelines of a touch target. A radio button counts by its option, the whole label
+ * being the target.
+ */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.getByTestId(ids.student).evaluate((main) =>
+    [...main.querySelectorAll('button, input:not([type=radio]), a, label:has(input[type=radio])')]
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.width < 44 || r.height < 44))
+      .map(
+        ({ el, r }) =>
+          `${(el.textContent || el.getAttribute('data-testid') || el.tagName).trim().slice(0, 24)}: ${Math.round(r.width)}×${Math.round(r.height)}`,
+      ),
+  );
+}
+
+/** Whether the page scrolls sideways. */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+/**
+ * With one thumb: Join, the name's box, a number's box and Send, and each option of a choice
+ * were 29 to 41 px tall (Join 55×29, the number's box 106×26, the options 41 px with 13 px radio
+ * buttons 4 px apart). And with the phone's large text at 200 %, the step's title (capped at
+ * 8 vw: 28.8 px at 360 px) was smaller than the setup under it (35.2 px).
+ */
+test('on a phone every control is a thumb’s target, and large text keeps the title a title', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // merge-duplicate-source asks a multiple choice of four options (src/scenarios/library/sink.ts).
+  const code = await startRoom(page, 'merge-duplicate-source');
+  const student = await phone(browser);
+  await student.goto(`${server.url}?join=${code}`);
+  await expect(student.getByTestId(ids.studentJoin)).toBeVisible();
+  expect(await smallTargets(student)).toEqual([]);
+  await student.getByTestId(ids.studentJoin).tap();
+  await page.getByTestId(ids.publish).click();
+  await expect(student.getByRole('radio')).toHaveCount(4);
+  expect(await smallTargets(student)).toEqual([]);
+  // A tap on an option's text picks it.
+  await student.getByText('Only {o1: 100}').tap();
+  await expect(student.getByRole('radio', { name: /Only \{o1: 100\}/ })).toBeChecked();
+  expect(await scrollsSideways(student)).toBe(false);
+
+  // The small Android, on a number question (at-least-once: how many rows, 24).
+  const number = await startRoom(page, 'at-least-once');
+  const android = await phone(browser, SMALL_ANDROID);
+  await android.goto(`${server.url}?join=${number}`);
+  await android.getByTestId(ids.studentJoin).tap();
+  await page.getByTestId(ids.publish).click();
+  await expect(android.getByTestId(ids.studentAnswer)).toBeVisible();
+  await android.getByTestId(ids.studentAnswer).fill('24');
+  expect(await smallTargets(android)).toEqual([]);
+  expect(await scrollsSideways(android)).toBe(false);
+
+  // The phone's large text: the title stays at least as large as the text under it, and
+  // nothing scrolls sideways.
+  for (const [p, scale] of [
+    [student, '150%'],
+    [student, '200%'],
+    [android, '200%'],
+  ] as const) {
+    await p.evaluate((s) => (document.documentElement.style.fontSize = s), scale);
+    const sizes = await p.getByTestId(ids.studentStep).evaluate((step) => ({
+      title: parseFloat(getComputedStyle(step.querySelector('h1')!).fontSize),
+      setup: parseFloat(getComputedStyle(step.querySelector('.room-setup')!).fontSize),
+    }));
+    expect(sizes.title, `title at ${scale}`).toBeGreaterThanOrEqual(sizes.setup);
+    expect(await scrollsSideways(p), `sideways at ${scale}`).toBe(false);
+    expect(await smallTargets(p), `targets at ${scale}`).toEqual([]);
+  }
+  await student.context().close();
+  await android.context().close();
+});
