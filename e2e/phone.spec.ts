@@ -4,7 +4,9 @@
  * classroom server is started here on a free loopback port, serving the built dist/ (as
  * e2e/classroom.spec.ts does).
  */
-import { resolve } from 'node:path';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
@@ -116,4 +118,79 @@ test('on a phone every control is a thumb’s target, and large text keeps the t
   }
   await student.context().close();
   await android.context().close();
+});
+
+/**
+ * The connection lost and back: the classroom server stops (its results file kept) and starts
+ * again on its port, and the phone goes offline. Before, the phone said "reconnecting…" in its
+ * small grey status line only, and an answer changed meanwhile went nowhere without a word — the
+ * page dropped it, "Sent: 20 rows" still on screen, and the room counted the old one.
+ */
+test('the phone says when its connection is lost, keeps an answer given meanwhile and sends it once back', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const dir = await mkdtemp(join(tmpdir(), 'phone-results-'));
+  const options = {
+    host: '127.0.0.1',
+    distDir: resolve('dist'),
+    resultsFile: join(dir, 'class.json'),
+  };
+  let own = await startClassroomServer({ ...options, port: 0 });
+  try {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${own.url}?preset=at-least-once`);
+    await page.getByTestId(ids.start).click();
+    const code = (await page.getByTestId(ids.code).textContent())!.trim();
+    const student = await phone(browser);
+    await student.goto(`${own.url}?join=${code}`);
+    await student.getByTestId(ids.studentJoin).tap();
+    await page.getByTestId(ids.publish).click();
+    const status = student.getByTestId(ids.studentStatus);
+    await expect(status).toHaveText(`Room ${code} · connected`);
+    await student.getByTestId(ids.studentAnswer).fill('20');
+    await student.getByTestId(ids.studentSend).tap();
+    await expect(student.getByTestId(ids.studentSent)).toHaveText(
+      'Sent: 20 rows. You can change it until the presenter presses Reveal.',
+    );
+
+    // The server stops: the phone says so in words, at the top of its screen.
+    await own.close();
+    await expect(status).toHaveText(
+      'Connection lost: reconnecting… Your answer is kept, and you can still change it.',
+    );
+    await expect(status).toHaveAttribute('role', 'alert');
+    // A changed answer waits for the connection, and the phone says it has not gone yet.
+    await student.getByTestId(ids.studentAnswer).fill('24');
+    await student.getByTestId(ids.studentSend).tap();
+    await expect(student.getByTestId(ids.studentSent)).toHaveText(
+      'Not sent yet: 24 rows. It goes as soon as the connection is back.',
+    );
+    // Back on its port with its results file: the phone rejoins and sends the answer it kept;
+    // the room counts it once, 24 and not 20.
+    own = await startClassroomServer({ ...options, port: own.port });
+    await expect(status).toHaveText(`Room ${code} · connected`, { timeout: 20_000 });
+    await expect(student.getByTestId(ids.studentSent)).toHaveText(
+      'Sent: 24 rows. You can change it until the presenter presses Reveal.',
+    );
+    await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered', {
+      timeout: 20_000,
+    });
+    const bars = page.getByTestId(ids.histogram).locator('li');
+    await expect(bars).toHaveCount(1);
+    await expect(bars.first()).toHaveAttribute('data-value', '24');
+    await expect(bars.first()).toHaveAttribute('data-count', '1');
+
+    // The phone offline (its network off), then back.
+    await student.context().setOffline(true);
+    await expect(status).toHaveText(
+      'You are offline: the page rejoins the room by itself when your phone is back online.',
+    );
+    await student.context().setOffline(false);
+    await expect(status).toHaveText(`Room ${code} · connected`, { timeout: 20_000 });
+    await student.context().close();
+  } finally {
+    await own.close();
+  }
 });

@@ -54,7 +54,13 @@ export async function fetchResultsCsv(sessionId: string, presenterToken: string)
 export type RoomLinkStatus = 'connecting' | 'open' | 'reconnecting';
 
 export interface RoomLink {
-  send(msg: ClientMessage): void;
+  /** Sends the message if the socket is open; false when it could not go. */
+  send(msg: ClientMessage): boolean;
+  /**
+   * Drops this socket and opens a new one at once: a socket that no longer answers (a phone's
+   * network gone without the socket being told) is not waited for.
+   */
+  reconnect(): void;
   close(): void;
 }
 
@@ -75,6 +81,7 @@ export function connectRoom(handlers: {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const open = () => {
+    clearTimeout(timer);
     handlers.onStatus(attempt === 0 ? 'connecting' : 'reconnecting');
     const socket = new WebSocket(url);
     ws = socket;
@@ -99,15 +106,40 @@ export function connectRoom(handlers: {
       timer = setTimeout(open, Math.min(10_000, 1000 * 2 ** (attempt - 1)));
     };
   };
+  const drop = () => {
+    if (!ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    ws.close();
+    ws = null;
+  };
+  // The phone back online, or the page back on screen (a phone suspends a page in the
+  // background, its socket with it): try at once rather than at the end of the back-off.
+  const retryNow = () => {
+    if (closed || document.visibilityState === 'hidden') return;
+    if (ws && ws.readyState !== WebSocket.CLOSED) return;
+    open();
+  };
+  window.addEventListener('online', retryNow);
+  document.addEventListener('visibilitychange', retryNow);
   open();
   return {
     send(msg) {
-      if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+      if (ws?.readyState !== WebSocket.OPEN) return false;
+      ws.send(JSON.stringify(msg));
+      return true;
+    },
+    reconnect() {
+      if (closed) return;
+      drop();
+      attempt += 1;
+      open();
     },
     close() {
       closed = true;
       clearTimeout(timer);
-      ws?.close();
+      window.removeEventListener('online', retryNow);
+      document.removeEventListener('visibilitychange', retryNow);
+      drop();
     },
   };
 }

@@ -20,6 +20,7 @@ import { Histogram } from './Histogram';
 import { Breakable } from '../Breakable';
 import { optionLetter } from '../../views/room/optionLetter';
 import { roomTestIds } from './roomTestIds';
+import type { StudentRoomState } from './studentRoomState';
 import { useStudentRoom } from './useStudentRoom';
 import './room.css';
 
@@ -31,7 +32,7 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
   // The code the page joins with: the address's, or one typed here when the address has none
   // or a wrong one (a student who could not scan the QR code types the code the projector shows).
   const [code, setCode] = useState(addressCode);
-  const { room, joining, join, answer } = useStudentRoom(code);
+  const { room, online, pending, joining, join, answer } = useStudentRoom(code);
   const [name, setName] = useState('');
   const [typed, setTyped] = useState(addressCode);
   const [typo, setTypo] = useState<string | null>(null);
@@ -106,10 +107,12 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
     );
   return (
     <main className="room-student" data-testid={roomTestIds.student}>
-      <p className="room-status" data-status={room.status}>
-        Room {code} ·{' '}
-        {room.status === 'open' ? (room.joined ? 'joined' : 'joining…') : `${room.status}…`}
-      </p>
+      <StudentStatus
+        code={code}
+        room={room}
+        online={online}
+        answering={room.step !== null && !room.closed && room.reveal === null}
+      />
       {room.step === null ? (
         <p>Waiting for the first question…</p>
       ) : (
@@ -159,6 +162,8 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
               key={`${room.step.stepIndex}:${room.step.question.kind}`}
               step={room.step}
               answered={room.answer}
+              pending={pending}
+              connected={online && room.status === 'open'}
               onAnswer={answer}
             />
           ) : (
@@ -184,6 +189,44 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
         </p>
       )}
     </main>
+  );
+}
+
+/**
+ * What the phone's connection is doing, in a student's words: connected, or — at the top of the
+ * screen, as an alert — offline or lost and reconnecting (it was "reconnecting…" in small grey
+ * type, and nothing said an answer given meanwhile had not gone).
+ */
+function StudentStatus({
+  code,
+  room,
+  online,
+  answering,
+}: {
+  code: string;
+  room: StudentRoomState;
+  online: boolean;
+  answering: boolean;
+}) {
+  const lost = !online ? 'offline' : room.status === 'reconnecting' ? 'reconnecting' : null;
+  if (lost)
+    return (
+      <p
+        className="room-status"
+        role="alert"
+        data-status={lost}
+        data-testid={roomTestIds.studentStatus}
+      >
+        {lost === 'offline'
+          ? 'You are offline: the page rejoins the room by itself when your phone is back online.'
+          : `Connection lost: reconnecting…${answering ? ' Your answer is kept, and you can still change it.' : ''}`}
+      </p>
+    );
+  return (
+    <p className="room-status" data-status={room.status} data-testid={roomTestIds.studentStatus}>
+      Room {code} ·{' '}
+      {room.status === 'connecting' ? 'connecting…' : room.joined ? 'connected' : 'joining…'}
+    </p>
   );
 }
 
@@ -247,10 +290,16 @@ function labelOf(step: RoomStep, value: string): string {
 function AnswerForm({
   step,
   answered,
+  pending,
+  connected,
   onAnswer,
 }: {
   step: RoomStep;
+  /** The answer the room has (accepted by the server). */
   answered: string | null;
+  /** An answer given that has not reached the room yet. */
+  pending: string | null;
+  connected: boolean;
   onAnswer: (value: string) => void;
 }) {
   const q = step.question;
@@ -300,12 +349,16 @@ function AnswerForm({
         </label>
       )}{' '}
       <button type="submit" data-testid={roomTestIds.studentSend} disabled={!checked?.ok}>
-        {answered === null ? 'Send' : 'Change my answer'}
+        {answered === null && pending === null ? 'Send' : 'Change my answer'}
       </button>
       {checked && !checked.ok && <p role="alert">{checked.message}</p>}
-      {answered !== null && (
-        <p aria-live="polite">
-          Sent: {labelOf(step, answered)}. You can change it until the presenter presses Reveal.
+      {(answered !== null || pending !== null) && (
+        <p aria-live="polite" data-testid={roomTestIds.studentSent}>
+          {pending === null
+            ? `Sent: ${labelOf(step, answered!)}. You can change it until the presenter presses Reveal.`
+            : connected
+              ? `Sending: ${labelOf(step, pending)}…`
+              : `Not sent yet: ${labelOf(step, pending)}. It goes as soon as the connection is back.`}
         </p>
       )}
     </form>

@@ -227,7 +227,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
      * The step's tally once it is revealed (null before: a phone sees the room's answers with
      * the answer only), so that a reload or a reconnection shows the room's bars again.
      */
-    tally: tally.nullable(),
+    tally: tally.nullable().optional(),
   }),
   z.object({
     type: z.literal('presenting'),
