@@ -194,3 +194,56 @@ test('the phone says when its connection is lost, keeps an answer given meanwhil
     await own.close();
   }
 });
+
+/**
+ * The join link opened again on the same phone — a second scan of the QR code, a tab closed and
+ * the link reopened — is the same student. Each tab was a student of its own (the token lived in
+ * the tab's sessionStorage): the projector counted "1 of 2 answered" for one phone, the second
+ * never answering, and a student who closed the tab lost their answer.
+ */
+test('the join link opened again on the same phone is the same student, counted once', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const code = await startRoom(page, 'at-least-once');
+  const first = await phone(browser);
+  await first.goto(`${server.url}?join=${code}`);
+  await first.getByTestId(ids.studentName).fill('Zoë 👩‍💻');
+  await first.getByTestId(ids.studentJoin).tap();
+  await page.getByTestId(ids.publish).click();
+  await first.getByTestId(ids.studentAnswer).fill('20');
+  await first.getByTestId(ids.studentSend).tap();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  // A second tab on the same phone: in the room at once, with the answer, no second Join.
+  const context = first.context();
+  const second = await context.newPage();
+  await second.goto(`${server.url}?join=${code}`);
+  await expect(second.getByTestId(ids.studentSent)).toHaveText(
+    'Sent: 20 rows. You can change it until the presenter presses Reveal.',
+  );
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  // Changed in the second tab: the first tab says so too, and the room has one answer, 24.
+  await second.getByTestId(ids.studentAnswer).fill('24');
+  await second.getByTestId(ids.studentSend).tap();
+  await expect(first.getByTestId(ids.studentSent)).toHaveText(
+    'Sent: 24 rows. You can change it until the presenter presses Reveal.',
+  );
+  const bars = page.getByTestId(ids.histogram).locator('li');
+  await expect(bars).toHaveCount(1);
+  await expect(bars.first()).toHaveAttribute('data-value', '24');
+  // Both tabs closed, the link opened again: still the same student.
+  await first.close();
+  await second.close();
+  const again = await context.newPage();
+  await again.goto(`${server.url}?join=${code}`);
+  await expect(again.getByTestId(ids.studentSent)).toContainText('Sent: 24 rows.');
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  // Another phone is another student.
+  const other = await phone(browser);
+  await other.goto(`${server.url}?join=${code}`);
+  await other.getByTestId(ids.studentJoin).tap();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 2 answered');
+  await context.close();
+  await other.context().close();
+});

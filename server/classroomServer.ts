@@ -230,8 +230,11 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
         const r = sessions.answer(session, student, msg.stepIndex, msg.value);
         if (isRefusal(r)) return refuse(client, r);
         // Acknowledged only once on disk (with --results): a restart loses no accepted answer.
+        // To each of the student's connections (the join link open in two tabs of one phone is
+        // one student: src/platform/roomSeats.ts), so that every tab shows the answer the room has.
         await writer.save();
-        send(client, { type: 'accepted', ...r });
+        for (const c of members(session))
+          if (c.student === student) send(c, { type: 'accepted', ...r });
         return toPresenters(session);
       }
       default: {

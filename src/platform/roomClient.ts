@@ -1,9 +1,9 @@
 /**
  * The page's side of the room: the classroom server's HTTP API, the WebSocket (reconnected after a
- * drop), and the tokens kept in sessionStorage so that a reload rejoins — the student as the same
- * student, the presenter in the same session. sessionStorage is per tab and ends with it
- * (https://developer.mozilla.org/en-US/docs/Web/API/Window/sessionStorage): a second tab is a
- * second student, and nothing lingers on a shared classroom computer. The tokens are
+ * drop), and the tokens kept so that a reload rejoins — the student as the same student (per join
+ * code, in localStorage: a second tab of the same phone is the same student), the presenter in
+ * the same session (in the tab's sessionStorage,
+ * https://developer.mozilla.org/en-US/docs/Web/API/Window/sessionStorage). The tokens are
  * ./roomSeats.ts (re-exported): the lab's first screen reads a presenter's seat without this
  * module, which validates the server's messages with zod (issue 24: loaded on "Start a room").
  */

@@ -138,7 +138,7 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
     code: typedJoinCode,
     /** Optional; never shown to other students. */
     name: line(ROOM_LIMITS.nameChars).optional(),
-    /** The token of an earlier join (kept in sessionStorage): a reload rejoins as the same student. */
+    /** The token of an earlier join (kept in localStorage): a reload rejoins as the same student. */
     studentToken: token.optional(),
   }),
   z.strictObject({ type: z.literal('present'), sessionId: id, presenterToken: token }),
