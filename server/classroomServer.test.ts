@@ -299,6 +299,20 @@ describe('classroom server', () => {
     expect(last).toEqual({ stepIndex: 0, counts: { one: 1 }, answered: 1, students: 2 });
   });
 
+  it('refuses a code no room has in a student’s words, pointing at the projector', async () => {
+    // The phone read "no session has the code ZZZZZZ": a student knows rooms, not sessions.
+    const server = await start();
+    await presenterWithStep(server);
+    const s = await client(server);
+    s.send({ type: 'join', code: 'ZZZZZZ' });
+    expect(await s.next('refused')).toEqual({
+      type: 'refused',
+      reason: 'unknown-code',
+      field: 'code',
+      message: 'no room has the code ZZZZZZ: check the code the projector shows',
+    });
+  });
+
   it('refuses a new student once the code expired; a student who joined before rejoins', async () => {
     let t = 5_000;
     const server = await start({ now: () => t });
