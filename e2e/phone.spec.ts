@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
+import { testIds } from '../src/ui/testIds';
 
 let server: ClassroomServer;
 test.beforeAll(async () => {
@@ -152,7 +153,7 @@ test('the phone says when its connection is lost, keeps an answer given meanwhil
     await student.getByTestId(ids.studentAnswer).fill('20');
     await student.getByTestId(ids.studentSend).tap();
     await expect(student.getByTestId(ids.studentSent)).toHaveText(
-      'Sent: 20 rows. You can change it until the presenter presses Reveal.',
+      'Sent: 20 rows. You can change it until the answers close.',
     );
 
     // The server stops: the phone says so in words, at the top of its screen.
@@ -172,7 +173,7 @@ test('the phone says when its connection is lost, keeps an answer given meanwhil
     own = await startClassroomServer({ ...options, port: own.port });
     await expect(status).toHaveText(`Room ${code} · connected`, { timeout: 20_000 });
     await expect(student.getByTestId(ids.studentSent)).toHaveText(
-      'Sent: 24 rows. You can change it until the presenter presses Reveal.',
+      'Sent: 24 rows. You can change it until the answers close.',
     );
     await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered', {
       timeout: 20_000,
@@ -220,14 +221,14 @@ test('the join link opened again on the same phone is the same student, counted 
   const second = await context.newPage();
   await second.goto(`${server.url}?join=${code}`);
   await expect(second.getByTestId(ids.studentSent)).toHaveText(
-    'Sent: 20 rows. You can change it until the presenter presses Reveal.',
+    'Sent: 20 rows. You can change it until the answers close.',
   );
   await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
   // Changed in the second tab: the first tab says so too, and the room has one answer, 24.
   await second.getByTestId(ids.studentAnswer).fill('24');
   await second.getByTestId(ids.studentSend).tap();
   await expect(first.getByTestId(ids.studentSent)).toHaveText(
-    'Sent: 24 rows. You can change it until the presenter presses Reveal.',
+    'Sent: 24 rows. You can change it until the answers close.',
   );
   const bars = page.getByTestId(ids.histogram).locator('li');
   await expect(bars).toHaveCount(1);
@@ -244,6 +245,12 @@ test('the join link opened again on the same phone is the same student, counted 
   await other.goto(`${server.url}?join=${code}`);
   await other.getByTestId(ids.studentJoin).tap();
   await expect(page.getByTestId(ids.answered)).toHaveText('1 of 2 answered');
+  // On the page the presenter's Play closes the answers (docs/classroom.md), not a Reveal: the
+  // phone said "You can change it until the presenter presses Reveal".
+  await page.getByTestId(testIds.play).click();
+  await expect(again.getByTestId(ids.studentClosed)).toContainText(
+    'Answers are closed. Your answer: 24 rows.',
+  );
   await context.close();
   await other.context().close();
 });

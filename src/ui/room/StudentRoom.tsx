@@ -285,7 +285,7 @@ function labelOf(step: RoomStep, value: string): string {
 
 /**
  * The answer: a choice, a number or a challenge's outcome; it may change until the presenter
- * presses Reveal (the answers close then, before the run plays and the answer shows).
+ * closes the answers (R in a lesson, Play on the page: docs/classroom.md), before the answer shows.
  */
 function AnswerForm({
   step,
@@ -355,7 +355,7 @@ function AnswerForm({
       {(answered !== null || pending !== null) && (
         <p aria-live="polite" data-testid={roomTestIds.studentSent}>
           {pending === null
-            ? `Sent: ${labelOf(step, answered!)}. You can change it until the presenter presses Reveal.`
+            ? `Sent: ${labelOf(step, answered!)}. You can change it until the answers close.`
             : connected
               ? `Sending: ${labelOf(step, pending)}…`
               : `Not sent yet: ${labelOf(step, pending)}. It goes as soon as the connection is back.`}
