@@ -254,3 +254,33 @@ test('the join link opened again on the same phone is the same student, counted 
   await context.close();
   await other.context().close();
 });
+
+/**
+ * The presenter moves on while the student is scrolled down (reading the answer under the
+ * room's bars, with the phone's large text): the phone stayed where it was, in the middle of the
+ * next step's options, its title and setup above the screen and nothing saying the question had
+ * changed. The next step opens at its top.
+ */
+test('the next step opens at its title, not where the phone was scrolled', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?lesson=delivery-guarantees-45`);
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await phone(browser);
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).tap();
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '0');
+  await student.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  await student.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const title = student.getByTestId(ids.studentStep).locator('h1');
+  await expect(title).not.toBeInViewport();
+  await page.locator('body').press('PageDown');
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '1');
+  await expect(title).toHaveText('At-least-once: retry everything, dedupe nothing');
+  await expect(title).toBeInViewport({ ratio: 1 });
+  await student.context().close();
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CHALLENGE_ANSWERS,
   normalizeAnswer,
@@ -37,6 +37,17 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
   const [typed, setTyped] = useState(addressCode);
   const [typo, setTypo] = useState<string | null>(null);
   const askCode = !wellFormedJoinCode(addressCode) || (room.refusal !== null && !room.joined);
+  // A new step (or a new round of it, its challenge) opens at the page's top: a student scrolled
+  // down to the answer under the room's bars stayed there, in the middle of the next step's
+  // options, its title and setup above the screen. Not on the page's first step (a reload keeps
+  // where the student was).
+  const round = room.step ? `${room.step.stepIndex}:${room.step.question.kind}` : null;
+  const shownRound = useRef(round);
+  useEffect(() => {
+    if (round === shownRound.current) return;
+    if (round !== null && shownRound.current !== null) window.scrollTo(0, 0);
+    shownRound.current = round;
+  }, [round]);
   if (!joining || (!room.joined && room.refusal))
     return (
       <main className="room-student" data-testid={roomTestIds.student}>
