@@ -284,3 +284,51 @@ test('the next step opens at its title, not where the phone was scrolled', async
   await expect(title).toBeInViewport({ ratio: 1 });
   await student.context().close();
 });
+
+/**
+ * Back from the background (the phone locked, another app), its socket dead without the page
+ * being told — the phone's network changed while it slept. The phone stayed on the step before
+ * for good, "connected", while the room moved on. Back on screen it says hello again, and a
+ * socket that does not answer is replaced: the phone shows the step the room is on.
+ */
+test('back on screen after the background, a phone whose socket died shows the step the room is on', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?lesson=delivery-guarantees-45`);
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await phone(browser);
+  // The phone's sockets pass through here; the first one goes dead on demand (nothing through,
+  // either way, and no close), as a socket does whose network went away.
+  let dead = false;
+  let sockets = 0;
+  await student.routeWebSocket(/\/ws$/, (ws) => {
+    const k = ++sockets;
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      if (!(dead && k === 1)) server.send(m);
+    });
+    server.onMessage((m) => {
+      if (!(dead && k === 1)) ws.send(m);
+    });
+  });
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).tap();
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '0');
+  dead = true;
+  await page.locator('body').press('PageDown');
+  await expect(page.getByTestId(ids.panel)).toContainText('0 of 1 answered');
+  // The page back on screen (the browser tells it: visibilitychange).
+  await student.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '1', {
+    timeout: 15_000,
+  });
+  await expect(student.getByTestId(ids.studentStatus)).toHaveText(`Room ${code} · connected`);
+  expect(sockets).toBe(2);
+  // Still one student in the room.
+  await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
+  await student.context().close();
+});

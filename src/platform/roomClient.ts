@@ -72,6 +72,8 @@ export function connectRoom(handlers: {
   hello: () => ClientMessage;
   onMessage: (msg: ServerMessage) => void;
   onStatus: (status: RoomLinkStatus) => void;
+  /** Say hello again when the page is back on screen or online (a student's phone). */
+  helloOnResume?: boolean;
 }): RoomLink {
   const url = new URL('./ws', window.location.href);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -79,6 +81,8 @@ export function connectRoom(handlers: {
   let closed = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Waits for the server's answer to a hello sent again on a socket thought open. */
+  let answerDue: ReturnType<typeof setTimeout> | undefined;
 
   const open = () => {
     clearTimeout(timer);
@@ -91,6 +95,7 @@ export function connectRoom(handlers: {
       socket.send(JSON.stringify(handlers.hello()));
     };
     socket.onmessage = (e) => {
+      clearTimeout(answerDue);
       try {
         const parsed = ServerMessageSchema.safeParse(JSON.parse(String(e.data)));
         if (parsed.success) handlers.onMessage(parsed.data);
@@ -107,15 +112,32 @@ export function connectRoom(handlers: {
     };
   };
   const drop = () => {
+    clearTimeout(answerDue);
     if (!ws) return;
     ws.onopen = ws.onmessage = ws.onclose = null;
     ws.close();
     ws = null;
   };
+  const reconnect = () => {
+    if (closed) return;
+    drop();
+    attempt += 1;
+    open();
+  };
   // The phone back online, or the page back on screen (a phone suspends a page in the
-  // background, its socket with it): try at once rather than at the end of the back-off.
+  // background, its socket with it): try at once rather than at the end of the back-off. A
+  // socket that looks open says hello again — the server answers with the room as it is now
+  // (what was missed meanwhile: the next step, the reveal) — and one that does not answer
+  // within 5 s is dead (its network gone while the phone slept, unknown to it): a new one.
   const retryNow = () => {
     if (closed || document.visibilityState === 'hidden') return;
+    if (ws?.readyState === WebSocket.OPEN) {
+      if (!handlers.helloOnResume) return;
+      clearTimeout(answerDue);
+      ws.send(JSON.stringify(handlers.hello()));
+      answerDue = setTimeout(reconnect, 5000);
+      return;
+    }
     if (ws && ws.readyState !== WebSocket.CLOSED) return;
     open();
   };
@@ -128,12 +150,7 @@ export function connectRoom(handlers: {
       ws.send(JSON.stringify(msg));
       return true;
     },
-    reconnect() {
-      if (closed) return;
-      drop();
-      attempt += 1;
-      open();
-    },
+    reconnect,
     close() {
       closed = true;
       clearTimeout(timer);

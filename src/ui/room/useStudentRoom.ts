@@ -89,6 +89,7 @@ export function useStudentRoom(code: string) {
         else if (msg.type === 'step' && msg.step.stepIndex !== p.stepIndex) setPending(null);
       },
       onStatus: (status) => setRoom((r) => ({ ...r, status })),
+      helloOnResume: true,
     });
     link.current = l;
     return () => l.close();
