@@ -332,3 +332,28 @@ test('back on screen after the background, a phone whose socket died shows the s
   await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
   await student.context().close();
 });
+
+/**
+ * A number sent with the keyboard's Go (Enter): the keyboard stayed up, the answer's box still
+ * focused, and it covered "Sent: 24 rows" under the button. The focus moves to the button, which
+ * puts the keyboard away and keeps the student's place in the form.
+ */
+test('a number sent from the phone’s keyboard puts the keyboard away: the box no longer focused', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const code = await startRoom(page, 'at-least-once');
+  const student = await phone(browser);
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).tap();
+  await page.getByTestId(ids.publish).click();
+  const box = student.getByTestId(ids.studentAnswer);
+  await box.tap();
+  await student.keyboard.type('24');
+  await student.keyboard.press('Enter');
+  await expect(student.getByTestId(ids.studentSent)).toContainText('Sent: 24 rows.');
+  await expect(box).not.toBeFocused();
+  await expect(student.getByTestId(ids.studentSend)).toBeFocused();
+  await student.context().close();
+});

@@ -322,7 +322,11 @@ function AnswerForm({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (checked?.ok) onAnswer(checked.value);
+        if (!checked?.ok) return;
+        onAnswer(checked.value);
+        // Sent from the phone's keyboard (its Go): the focus on the button puts the keyboard
+        // away, which covered "Sent: 24 rows" under it, and keeps the student's place.
+        e.currentTarget.querySelector<HTMLButtonElement>('button[type=submit]')?.focus();
       }}
     >
       {options ? (
