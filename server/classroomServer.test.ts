@@ -233,6 +233,86 @@ describe('classroom server', () => {
     expect(last).toEqual({ stepIndex: 0, counts: { one: 1 }, answered: 1, students: 1 });
   });
 
+  it('a phone that rejoins a revealed step gets the room’s histogram with the answer', async () => {
+    // A reload or a reconnect after the reveal showed the answer without the room's bars: the
+    // joined message carried the reveal and no tally.
+    const server = await start();
+    const { created, presenter } = await presenterWithStep(server);
+    const ada = await student(server, created.code);
+    const grace = await student(server, created.code);
+    ada.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    grace.s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    await ada.s.next('accepted');
+    await grace.s.next('accepted');
+    // Asked, not revealed: no tally (the phones see the room's answers with the answer only).
+    const again = await client(server);
+    again.send({ type: 'join', code: created.code, studentToken: ada.joined.studentToken });
+    expect((await again.next('joined')).tally).toBeNull();
+    presenter.send({ type: 'reveal', stepIndex: 0, reveal: { answer: 'Two.', correct: 'two' } });
+    await ada.s.next('reveal');
+    const back = await client(server);
+    back.send({ type: 'join', code: created.code, studentToken: ada.joined.studentToken });
+    const joined = await back.next('joined');
+    expect(joined).toMatchObject({ answer: 'two', closed: true, reveal: { correct: 'two' } });
+    expect(joined.tally).toEqual({
+      stepIndex: 0,
+      counts: { two: 1, one: 1 },
+      answered: 2,
+      students: 2,
+    });
+  });
+
+  it('a connection joins once: a second join without its token is refused, the room counts one student', async () => {
+    // Each join on one socket added a student: a page (or a script) that sent it twice was
+    // counted twice, "1 of 2 answered" on the projector for one phone.
+    const server = await start();
+    const { created, presenter } = await presenterWithStep(server);
+    const { s, joined } = await student(server, created.code, 'Ada');
+    s.send({ type: 'join', code: created.code, name: 'Ada again' });
+    expect(await s.next('refused')).toMatchObject({ reason: 'already-joined', field: 'code' });
+    // With its own token it is the same student again (the page's reconnection says hello).
+    s.send({ type: 'join', code: created.code, studentToken: joined.studentToken });
+    expect((await s.next('joined')).studentToken).toBe(joined.studentToken);
+    s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    await s.next('accepted');
+    const last = await tallyWhere(presenter, (t) => t.answered === 1);
+    expect(last).toEqual({ stepIndex: 0, counts: { one: 1 }, answered: 1, students: 1 });
+  });
+
+  it('refuses a message with a field the protocol does not have, naming it (a forged studentId)', async () => {
+    // An answer "for another student" was taken as the sender's own, the stray field dropped
+    // without a word.
+    const server = await start();
+    const { created, presenter } = await presenterWithStep(server);
+    const ada = await student(server, created.code);
+    await student(server, created.code);
+    ada.s.send(JSON.stringify({ type: 'answer', stepIndex: 0, value: 'two', studentId: 's2' }));
+    expect(await ada.s.next('refused')).toEqual({
+      type: 'refused',
+      reason: 'malformed',
+      field: 'studentId',
+      message: 'studentId: not a field of this message',
+    });
+    ada.s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    await ada.s.next('accepted');
+    const last = await tallyWhere(presenter, (t) => t.answered === 1);
+    expect(last).toEqual({ stepIndex: 0, counts: { one: 1 }, answered: 1, students: 2 });
+  });
+
+  it('refuses a code no room has in a student’s words, pointing at the projector', async () => {
+    // The phone read "no session has the code ZZZZZZ": a student knows rooms, not sessions.
+    const server = await start();
+    await presenterWithStep(server);
+    const s = await client(server);
+    s.send({ type: 'join', code: 'ZZZZZZ' });
+    expect(await s.next('refused')).toEqual({
+      type: 'refused',
+      reason: 'unknown-code',
+      field: 'code',
+      message: 'no room has the code ZZZZZZ: check the code the projector shows',
+    });
+  });
+
   it('refuses a new student once the code expired; a student who joined before rejoins', async () => {
     let t = 5_000;
     const server = await start({ now: () => t });

@@ -112,6 +112,20 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
   async function handle(client: Client, msg: ClientMessage): Promise<void> {
     switch (msg.type) {
       case 'join': {
+        // One student a connection: a second join (not the same student's token again) made
+        // another student of it, counted on the projector beside the first.
+        if (client.student || client.presenter) {
+          const same =
+            client.student !== null &&
+            msg.studentToken !== undefined &&
+            hashToken(msg.studentToken) === client.student.tokenHash;
+          if (!same)
+            return refuse(client, {
+              reason: 'already-joined',
+              message: 'this connection has already joined the room: reload the page to join again',
+              field: 'code',
+            });
+        }
         const r = sessions.join(msg.code, msg.name, msg.studentToken, now());
         if (isRefusal(r)) return refuse(client, r);
         Object.assign(client, { session: r.session, student: r.student, presenter: false });
@@ -128,6 +142,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
           answer: record?.answers[r.student.id] ?? null,
           closed: record?.closed ?? false,
           reveal: record?.reveal ?? null,
+          tally: record?.reveal ? tallyOfRecord(record, r.session.students) : null,
         });
         return toPresenters(r.session);
       }
@@ -215,8 +230,11 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
         const r = sessions.answer(session, student, msg.stepIndex, msg.value);
         if (isRefusal(r)) return refuse(client, r);
         // Acknowledged only once on disk (with --results): a restart loses no accepted answer.
+        // To each of the student's connections (the join link open in two tabs of one phone is
+        // one student: src/platform/roomSeats.ts), so that every tab shows the answer the room has.
         await writer.save();
-        send(client, { type: 'accepted', ...r });
+        for (const c of members(session))
+          if (c.student === student) send(c, { type: 'accepted', ...r });
         return toPresenters(session);
       }
       default: {

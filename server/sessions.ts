@@ -189,7 +189,12 @@ export class Sessions {
     now: number,
   ): { session: Session; student: Student; studentToken: string } | Refusal {
     const session = this.byCode.get(code);
-    if (!session) return refuse('unknown-code', `no session has the code ${code}`, 'code');
+    if (!session)
+      return refuse(
+        'unknown-code',
+        `no room has the code ${code}: check the code the projector shows`,
+        'code',
+      );
     if (studentToken !== undefined) {
       const tokenHash = hashToken(studentToken);
       const student = session.students.find((s) => s.tokenHash === tokenHash);

@@ -1,9 +1,9 @@
 /**
  * The page's side of the room: the classroom server's HTTP API, the WebSocket (reconnected after a
- * drop), and the tokens kept in sessionStorage so that a reload rejoins — the student as the same
- * student, the presenter in the same session. sessionStorage is per tab and ends with it
- * (https://developer.mozilla.org/en-US/docs/Web/API/Window/sessionStorage): a second tab is a
- * second student, and nothing lingers on a shared classroom computer. The tokens are
+ * drop), and the tokens kept so that a reload rejoins — the student as the same student (per join
+ * code, in localStorage: a second tab of the same phone is the same student), the presenter in
+ * the same session (in the tab's sessionStorage,
+ * https://developer.mozilla.org/en-US/docs/Web/API/Window/sessionStorage). The tokens are
  * ./roomSeats.ts (re-exported): the lab's first screen reads a presenter's seat without this
  * module, which validates the server's messages with zod (issue 24: loaded on "Start a room").
  */
@@ -54,7 +54,13 @@ export async function fetchResultsCsv(sessionId: string, presenterToken: string)
 export type RoomLinkStatus = 'connecting' | 'open' | 'reconnecting';
 
 export interface RoomLink {
-  send(msg: ClientMessage): void;
+  /** Sends the message if the socket is open; false when it could not go. */
+  send(msg: ClientMessage): boolean;
+  /**
+   * Drops this socket and opens a new one at once: a socket that no longer answers (a phone's
+   * network gone without the socket being told) is not waited for.
+   */
+  reconnect(): void;
   close(): void;
 }
 
@@ -66,6 +72,8 @@ export function connectRoom(handlers: {
   hello: () => ClientMessage;
   onMessage: (msg: ServerMessage) => void;
   onStatus: (status: RoomLinkStatus) => void;
+  /** Say hello again when the page is back on screen or online (a student's phone). */
+  helloOnResume?: boolean;
 }): RoomLink {
   const url = new URL('./ws', window.location.href);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -73,8 +81,11 @@ export function connectRoom(handlers: {
   let closed = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Waits for the server's answer to a hello sent again on a socket thought open. */
+  let answerDue: ReturnType<typeof setTimeout> | undefined;
 
   const open = () => {
+    clearTimeout(timer);
     handlers.onStatus(attempt === 0 ? 'connecting' : 'reconnecting');
     const socket = new WebSocket(url);
     ws = socket;
@@ -84,6 +95,7 @@ export function connectRoom(handlers: {
       socket.send(JSON.stringify(handlers.hello()));
     };
     socket.onmessage = (e) => {
+      clearTimeout(answerDue);
       try {
         const parsed = ServerMessageSchema.safeParse(JSON.parse(String(e.data)));
         if (parsed.success) handlers.onMessage(parsed.data);
@@ -99,15 +111,52 @@ export function connectRoom(handlers: {
       timer = setTimeout(open, Math.min(10_000, 1000 * 2 ** (attempt - 1)));
     };
   };
+  const drop = () => {
+    clearTimeout(answerDue);
+    if (!ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    ws.close();
+    ws = null;
+  };
+  const reconnect = () => {
+    if (closed) return;
+    drop();
+    attempt += 1;
+    open();
+  };
+  // The phone back online, or the page back on screen (a phone suspends a page in the
+  // background, its socket with it): try at once rather than at the end of the back-off. A
+  // socket that looks open says hello again — the server answers with the room as it is now
+  // (what was missed meanwhile: the next step, the reveal) — and one that does not answer
+  // within 5 s is dead (its network gone while the phone slept, unknown to it): a new one.
+  const retryNow = () => {
+    if (closed || document.visibilityState === 'hidden') return;
+    if (ws?.readyState === WebSocket.OPEN) {
+      if (!handlers.helloOnResume) return;
+      clearTimeout(answerDue);
+      ws.send(JSON.stringify(handlers.hello()));
+      answerDue = setTimeout(reconnect, 5000);
+      return;
+    }
+    if (ws && ws.readyState !== WebSocket.CLOSED) return;
+    open();
+  };
+  window.addEventListener('online', retryNow);
+  document.addEventListener('visibilitychange', retryNow);
   open();
   return {
     send(msg) {
-      if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+      if (ws?.readyState !== WebSocket.OPEN) return false;
+      ws.send(JSON.stringify(msg));
+      return true;
     },
+    reconnect,
     close() {
       closed = true;
       clearTimeout(timer);
-      ws?.close();
+      window.removeEventListener('online', retryNow);
+      document.removeEventListener('visibilitychange', retryNow);
+      drop();
     },
   };
 }

@@ -1,8 +1,13 @@
 /**
- * The room's tokens kept in sessionStorage so that a reload rejoins (./roomClient.ts): the
- * presenter's seat, read as the lab's first screen draws "Start a room", and a student's. Without
- * zod, which the room's client loads with the room (issue 24): a seat is an object of the string
- * fields below, else none.
+ * The room's tokens, kept so that a reload rejoins (./roomClient.ts): the presenter's seat in the
+ * tab's sessionStorage, read as the lab's first screen draws "Start a room"; a student's in
+ * localStorage, per join code, so that the join link opened again on the same phone — a second
+ * scan of the QR code, a tab closed and reopened, a second tab — is the same student: each tab
+ * was a student of its own, counted on the projector beside the first, and a closed tab lost its
+ * answer. A student's seat is kept as long as a join code admits new students (4 hours,
+ * ROOM_LIMITS.codeTtlMs: src/views/room/protocol.ts) and then dropped, so nothing lingers on a
+ * shared computer. Without zod, which the room's client loads with the room (issue 24): a seat
+ * is an object of the string fields below, else none.
  */
 
 /** A presenter's session, as the server created it (`CreatedSession`, src/views/room/protocol.ts). */
@@ -21,12 +26,19 @@ interface StudentSeat {
 const STUDENT_FIELDS = ['code', 'studentToken'] as const;
 
 const PRESENTER_KEY = 'delivery-lab:room-presenter';
-const STUDENT_KEY = 'delivery-lab:room-student';
+/** A student's seat: this prefix and the join code. */
+const STUDENT_PREFIX = 'delivery-lab:room-student:';
+/** How long a student's seat is kept: ROOM_LIMITS.codeTtlMs (src/views/room/protocol.ts). */
+export const STUDENT_SEAT_TTL_MS = 4 * 60 * 60 * 1000;
 
-/** The seat stored under `key` if it is an object whose `fields` are strings (only those kept). */
-function read<T>(key: string, fields: readonly (keyof T & string)[]): T | null {
+type Store = () => Storage;
+const tab: Store = () => window.sessionStorage;
+const browser: Store = () => window.localStorage;
+
+/** The object stored under `key` if its `fields` are strings (only those kept, and `savedAt`). */
+function read<T>(store: Store, key: string, fields: readonly (keyof T & string)[]): T | null {
   try {
-    const v: unknown = JSON.parse(window.sessionStorage.getItem(key) ?? 'null');
+    const v: unknown = JSON.parse(store().getItem(key) ?? 'null');
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
     const o = v as Record<string, unknown>;
     if (!fields.every((f) => typeof o[f] === 'string')) return null;
@@ -35,22 +47,48 @@ function read<T>(key: string, fields: readonly (keyof T & string)[]): T | null {
     return null;
   }
 }
-function write(key: string, value: unknown): void {
+function write(store: Store, key: string, value: unknown): void {
   try {
-    if (value === null) window.sessionStorage.removeItem(key);
-    else window.sessionStorage.setItem(key, JSON.stringify(value));
+    if (value === null) store().removeItem(key);
+    else store().setItem(key, JSON.stringify(value));
   } catch {
     // Storage refused (private mode, quota): the room works; a reload starts afresh.
   }
 }
 
+/** When the seat under `key` was saved (0: unknown). */
+function savedAt(key: string): number {
+  try {
+    const v = (JSON.parse(browser().getItem(key) ?? 'null') as { savedAt?: unknown } | null)
+      ?.savedAt;
+    return typeof v === 'number' ? v : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Drops the students' seats saved longer ago than their join codes admit anyone. */
+function dropOldSeats(now: number): void {
+  try {
+    const store = browser();
+    const keys = Array.from({ length: store.length }, (_, k) => store.key(k) ?? '');
+    for (const key of keys)
+      if (key.startsWith(STUDENT_PREFIX) && now - savedAt(key) >= STUDENT_SEAT_TTL_MS)
+        store.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
 export const roomSeats = {
-  presenter: () => read<PresenterSeat>(PRESENTER_KEY, PRESENTER_FIELDS),
-  setPresenter: (seat: PresenterSeat | null) => write(PRESENTER_KEY, seat),
-  /** The student's token for this code, if this tab joined it before. */
-  student: (code: string) => {
-    const seat = read<StudentSeat>(STUDENT_KEY, STUDENT_FIELDS);
+  presenter: () => read<PresenterSeat>(tab, PRESENTER_KEY, PRESENTER_FIELDS),
+  setPresenter: (seat: PresenterSeat | null) => write(tab, PRESENTER_KEY, seat),
+  /** The student's token for this code, if this browser joined it in the last 4 hours. */
+  student: (code: string, now = Date.now()): StudentSeat | null => {
+    dropOldSeats(now);
+    const seat = read<StudentSeat>(browser, STUDENT_PREFIX + code, STUDENT_FIELDS);
     return seat?.code === code ? seat : null;
   },
-  setStudent: (seat: StudentSeat | null) => write(STUDENT_KEY, seat),
+  setStudent: (seat: StudentSeat, now = Date.now()) =>
+    write(browser, STUDENT_PREFIX + seat.code, { ...seat, savedAt: now }),
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CHALLENGE_ANSWERS,
   normalizeAnswer,
@@ -20,6 +20,7 @@ import { Histogram } from './Histogram';
 import { Breakable } from '../Breakable';
 import { optionLetter } from '../../views/room/optionLetter';
 import { roomTestIds } from './roomTestIds';
+import type { StudentRoomState } from './studentRoomState';
 import { useStudentRoom } from './useStudentRoom';
 import './room.css';
 
@@ -31,11 +32,22 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
   // The code the page joins with: the address's, or one typed here when the address has none
   // or a wrong one (a student who could not scan the QR code types the code the projector shows).
   const [code, setCode] = useState(addressCode);
-  const { room, joining, join, answer } = useStudentRoom(code);
+  const { room, online, pending, joining, join, answer } = useStudentRoom(code);
   const [name, setName] = useState('');
   const [typed, setTyped] = useState(addressCode);
   const [typo, setTypo] = useState<string | null>(null);
   const askCode = !wellFormedJoinCode(addressCode) || (room.refusal !== null && !room.joined);
+  // A new step (or a new round of it, its challenge) opens at the page's top: a student scrolled
+  // down to the answer under the room's bars stayed there, in the middle of the next step's
+  // options, its title and setup above the screen. Not on the page's first step (a reload keeps
+  // where the student was).
+  const round = room.step ? `${room.step.stepIndex}:${room.step.question.kind}` : null;
+  const shownRound = useRef(round);
+  useEffect(() => {
+    if (round === shownRound.current) return;
+    if (round !== null && shownRound.current !== null) window.scrollTo(0, 0);
+    shownRound.current = round;
+  }, [round]);
   if (!joining || (!room.joined && room.refusal))
     return (
       <main className="room-student" data-testid={roomTestIds.student}>
@@ -106,10 +118,12 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
     );
   return (
     <main className="room-student" data-testid={roomTestIds.student}>
-      <p className="room-status" data-status={room.status}>
-        Room {code} ·{' '}
-        {room.status === 'open' ? (room.joined ? 'joined' : 'joining…') : `${room.status}…`}
-      </p>
+      <StudentStatus
+        code={code}
+        room={room}
+        online={online}
+        answering={room.step !== null && !room.closed && room.reveal === null}
+      />
       {room.step === null ? (
         <p>Waiting for the first question…</p>
       ) : (
@@ -159,6 +173,8 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
               key={`${room.step.stepIndex}:${room.step.question.kind}`}
               step={room.step}
               answered={room.answer}
+              pending={pending}
+              connected={online && room.status === 'open'}
               onAnswer={answer}
             />
           ) : (
@@ -184,6 +200,44 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
         </p>
       )}
     </main>
+  );
+}
+
+/**
+ * What the phone's connection is doing, in a student's words: connected, or — at the top of the
+ * screen, as an alert — offline or lost and reconnecting (it was "reconnecting…" in small grey
+ * type, and nothing said an answer given meanwhile had not gone).
+ */
+function StudentStatus({
+  code,
+  room,
+  online,
+  answering,
+}: {
+  code: string;
+  room: StudentRoomState;
+  online: boolean;
+  answering: boolean;
+}) {
+  const lost = !online ? 'offline' : room.status === 'reconnecting' ? 'reconnecting' : null;
+  if (lost)
+    return (
+      <p
+        className="room-status"
+        role="alert"
+        data-status={lost}
+        data-testid={roomTestIds.studentStatus}
+      >
+        {lost === 'offline'
+          ? 'You are offline: the page rejoins the room by itself when your phone is back online.'
+          : `Connection lost: reconnecting…${answering ? ' Your answer is kept, and you can still change it.' : ''}`}
+      </p>
+    );
+  return (
+    <p className="room-status" data-status={room.status} data-testid={roomTestIds.studentStatus}>
+      Room {code} ·{' '}
+      {room.status === 'connecting' ? 'connecting…' : room.joined ? 'connected' : 'joining…'}
+    </p>
   );
 }
 
@@ -242,15 +296,21 @@ function labelOf(step: RoomStep, value: string): string {
 
 /**
  * The answer: a choice, a number or a challenge's outcome; it may change until the presenter
- * presses Reveal (the answers close then, before the run plays and the answer shows).
+ * closes the answers (R in a lesson, Play on the page: docs/classroom.md), before the answer shows.
  */
 function AnswerForm({
   step,
   answered,
+  pending,
+  connected,
   onAnswer,
 }: {
   step: RoomStep;
+  /** The answer the room has (accepted by the server). */
   answered: string | null;
+  /** An answer given that has not reached the room yet. */
+  pending: string | null;
+  connected: boolean;
   onAnswer: (value: string) => void;
 }) {
   const q = step.question;
@@ -262,7 +322,11 @@ function AnswerForm({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (checked?.ok) onAnswer(checked.value);
+        if (!checked?.ok) return;
+        onAnswer(checked.value);
+        // Sent from the phone's keyboard (its Go): the focus on the button puts the keyboard
+        // away, which covered "Sent: 24 rows" under it, and keeps the student's place.
+        e.currentTarget.querySelector<HTMLButtonElement>('button[type=submit]')?.focus();
       }}
     >
       {options ? (
@@ -277,9 +341,11 @@ function AnswerForm({
                 checked={value === o.id}
                 onChange={() => setValue(o.id)}
               />{' '}
-              {/* Lettered as the projector letters them: "who chose B?" */}
-              {q.kind === 'choice' && <span className="room-letter">{optionLetter(k)}</span>}{' '}
-              {o.text}
+              <span>
+                {/* Lettered as the projector letters them: "who chose B?" */}
+                {q.kind === 'choice' && <span className="room-letter">{optionLetter(k)}</span>}{' '}
+                {o.text}
+              </span>
             </label>
           ))}
         </fieldset>
@@ -298,12 +364,16 @@ function AnswerForm({
         </label>
       )}{' '}
       <button type="submit" data-testid={roomTestIds.studentSend} disabled={!checked?.ok}>
-        {answered === null ? 'Send' : 'Change my answer'}
+        {answered === null && pending === null ? 'Send' : 'Change my answer'}
       </button>
       {checked && !checked.ok && <p role="alert">{checked.message}</p>}
-      {answered !== null && (
-        <p aria-live="polite">
-          Sent: {labelOf(step, answered)}. You can change it until the presenter presses Reveal.
+      {(answered !== null || pending !== null) && (
+        <p aria-live="polite" data-testid={roomTestIds.studentSent}>
+          {pending === null
+            ? `Sent: ${labelOf(step, answered!)}. You can change it until the answers close.`
+            : connected
+              ? `Sending: ${labelOf(step, pending)}…`
+              : `Not sent yet: ${labelOf(step, pending)}. It goes as soon as the connection is back.`}
         </p>
       )}
     </form>

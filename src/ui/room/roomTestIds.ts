@@ -31,6 +31,8 @@ export const roomTestIds = {
   studentSend: 'room-student-send',
   studentAnswer: 'room-student-answer',
   studentClosed: 'room-student-closed',
+  studentStatus: 'room-student-status',
+  studentSent: 'room-student-sent',
   studentReveal: 'room-student-reveal',
   studentEnded: 'room-student-ended',
   studentChallenge: 'room-student-challenge',

@@ -30,4 +30,19 @@ describe('a student’s room', () => {
     });
     expect(own).toMatchObject({ closed: true, reveal: { answer: '20 rows.', correct: '20' } });
   });
+
+  it('rejoining a revealed step keeps the room’s bars (a reload showed the answer without them)', () => {
+    const tally = { stepIndex: 0, counts: { '24': 2, '20': 1 }, answered: 3, students: 4 };
+    const back = reduceStudentRoom(INITIAL_STUDENT_ROOM, {
+      type: 'joined',
+      sessionId: 'session-1',
+      studentToken: 'a-student-token-0123',
+      step: step(0),
+      answer: '20',
+      closed: true,
+      reveal: { answer: '24 rows.', correct: '24' },
+      tally,
+    });
+    expect(back).toMatchObject({ joined: true, answer: '20', closed: true, tally });
+  });
 });

@@ -46,7 +46,7 @@ export function reduceStudentRoom(r: StudentRoomState, msg: ServerMessage): Stud
         answer: msg.answer,
         closed: msg.closed,
         reveal: msg.reveal,
-        tally: null,
+        tally: msg.tally ?? null,
         refusal: null,
       };
     case 'step':

@@ -2,9 +2,41 @@ import { useEffect, useRef, useState } from 'react';
 import { connectRoom, roomSeats, type RoomLink } from '../../platform/roomClient';
 import { INITIAL_STUDENT_ROOM, reduceStudentRoom, type StudentRoomState } from './studentRoomState';
 
+/** An answer given and not yet accepted by the server (sent, or waiting for the connection). */
+interface PendingAnswer {
+  stepIndex: number;
+  value: string;
+}
+
+/**
+ * How long an answer sent may wait for the server's `accepted` before the socket is taken for
+ * dead and replaced: a phone whose network went away is not always told its socket closed, and
+ * the answer would wait on it for ever. The server acknowledges within milliseconds (its results
+ * file written: server/classroomServer.ts).
+ */
+const ACCEPT_WITHIN_MS = 5000;
+
+/** Whether the browser says it is online (https://developer.mozilla.org/en-US/docs/Web/API/Navigator/onLine). */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}
+
 /**
  * A student's connection: joins with the code (and, after a reload, the token this tab kept, so
  * they are the same student). `join(name)` is the first join; null until then when no token.
+ * An answer given while the connection is down is kept and sent when it is back (the page
+ * rejoins first); one the answers closed on before it could go is dropped, and the page says so.
  */
 export function useStudentRoom(code: string) {
   // The name asked for, and how many times Join was pressed (a refused join can be tried again).
@@ -12,6 +44,13 @@ export function useStudentRoom(code: string) {
     roomSeats.student(code) ? { name: '', attempt: 0 } : null,
   );
   const [room, setRoom] = useState<StudentRoomState>(INITIAL_STUDENT_ROOM);
+  const [pending, setPendingState] = useState<PendingAnswer | null>(null);
+  const pendingRef = useRef<PendingAnswer | null>(null);
+  const setPending = (p: PendingAnswer | null) => {
+    pendingRef.current = p;
+    setPendingState(p);
+  };
+  const online = useOnline();
   const link = useRef<RoomLink | null>(null);
   useEffect(() => {
     if (joinAs === null) return;
@@ -31,14 +70,43 @@ export function useStudentRoom(code: string) {
         // The room has ended: nothing more will come; a reload (its token kept) shows the end again.
         if (msg.type === 'end') l.close();
         setRoom((r) => reduceStudentRoom(r, msg));
+        const p = pendingRef.current;
+        if (p === null) return;
+        if (msg.type === 'joined') {
+          // Back in the room: the answer kept goes now, if its question still takes answers.
+          if (msg.step?.stepIndex === p.stepIndex && !msg.closed && msg.reveal === null)
+            l.send({ type: 'answer', ...p });
+          else {
+            setPending(null);
+            setRoom((r) => ({
+              ...r,
+              refusal: 'Your last answer did not reach the room before the answers closed.',
+            }));
+          }
+        } else if (msg.type === 'accepted') {
+          if (msg.stepIndex === p.stepIndex && msg.value === p.value) setPending(null);
+        } else if (msg.type === 'refused' || msg.type === 'end') setPending(null);
+        else if (msg.type === 'step' && msg.step.stepIndex !== p.stepIndex) setPending(null);
       },
       onStatus: (status) => setRoom((r) => ({ ...r, status })),
+      helloOnResume: true,
     });
     link.current = l;
     return () => l.close();
   }, [code, joinAs]);
+  // An answer sent and not accepted in time: the socket is taken for dead, and a new one
+  // rejoins and sends it again.
+  useEffect(() => {
+    if (pending === null || room.status !== 'open') return;
+    const timer = setTimeout(() => link.current?.reconnect(), ACCEPT_WITHIN_MS);
+    return () => clearTimeout(timer);
+  }, [pending, room.status]);
   return {
     room,
+    /** Whether the browser is online (navigator.onLine). */
+    online,
+    /** The answer to the step open that has not reached the room yet, if any. */
+    pending: pending !== null && pending.stepIndex === room.step?.stepIndex ? pending.value : null,
     /** Whether the student has asked to join (or had joined before this reload). */
     joining: joinAs !== null,
     join: (typed: string) => {
@@ -46,7 +114,11 @@ export function useStudentRoom(code: string) {
       setJoinAs((j) => ({ name: typed.trim(), attempt: (j?.attempt ?? 0) + 1 }));
     },
     answer(value: string) {
-      if (room.step) link.current?.send({ type: 'answer', stepIndex: room.step.stepIndex, value });
+      if (!room.step) return;
+      const p = { stepIndex: room.step.stepIndex, value };
+      setPending(p);
+      setRoom((r) => ({ ...r, refusal: null }));
+      link.current?.send({ type: 'answer', ...p });
     },
   };
 }

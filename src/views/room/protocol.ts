@@ -129,28 +129,39 @@ export const CHALLENGE_ANSWERS = [
 ] as const;
 
 // ── Client → server ─────────────────────────────────────────────────────────────────────────────
+// Each message has its fields and no other (zod's strictObject): a field the protocol does not
+// have — a `studentId` on an answer, as if for another student — is refused, naming it, rather
+// than dropped without a word.
 export const ClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({
+  z.strictObject({
     type: z.literal('join'),
     code: typedJoinCode,
     /** Optional; never shown to other students. */
     name: line(ROOM_LIMITS.nameChars).optional(),
-    /** The token of an earlier join (kept in sessionStorage): a reload rejoins as the same student. */
+    /** The token of an earlier join (kept in localStorage): a reload rejoins as the same student. */
     studentToken: token.optional(),
   }),
-  z.object({ type: z.literal('present'), sessionId: id, presenterToken: token }),
+  z.strictObject({ type: z.literal('present'), sessionId: id, presenterToken: token }),
   /**
    * Opens `step`. The step already open is kept; one asked earlier in the session comes back as
    * the room left it, its answers kept (a lesson's PageUp) — unless `again`: the presenter's "Ask
    * again", a new round with no answer.
    */
-  z.object({ type: z.literal('publish'), step: RoomStepSchema, again: z.boolean().optional() }),
+  z.strictObject({
+    type: z.literal('publish'),
+    step: RoomStepSchema,
+    again: z.boolean().optional(),
+  }),
   /** The presenter's R: no answer may change from now on; the answer itself shows later. */
-  z.object({ type: z.literal('close'), stepIndex }),
-  z.object({ type: z.literal('reveal'), stepIndex, reveal: RoomRevealSchema }),
-  z.object({ type: z.literal('answer'), stepIndex, value: line(ROOM_LIMITS.answerChars).min(1) }),
+  z.strictObject({ type: z.literal('close'), stepIndex }),
+  z.strictObject({ type: z.literal('reveal'), stepIndex, reveal: RoomRevealSchema }),
+  z.strictObject({
+    type: z.literal('answer'),
+    stepIndex,
+    value: line(ROOM_LIMITS.answerChars).min(1),
+  }),
   /** The presenter's "End the room": the session takes no more answers nor students. */
-  z.object({ type: z.literal('end') }),
+  z.strictObject({ type: z.literal('end') }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
@@ -196,6 +207,7 @@ const REFUSAL_REASONS = [
   'revealed',
   'bad-answer',
   'ended',
+  'already-joined',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
@@ -211,6 +223,11 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     /** Whether the current step's answers are closed (R was pressed, or it was revealed). */
     closed: z.boolean(),
     reveal: RoomRevealSchema.nullable(),
+    /**
+     * The step's tally once it is revealed (null before: a phone sees the room's answers with
+     * the answer only), so that a reload or a reconnection shows the room's bars again.
+     */
+    tally: tally.nullable().optional(),
   }),
   z.object({
     type: z.literal('presenting'),
@@ -323,6 +340,10 @@ export function normalizeAnswer(
 /** A zod failure as one sentence naming the field ("name: no control characters"). */
 export function describeIssue(error: z.ZodError): { field: string; message: string } {
   const issue = error.issues[0];
+  if (issue?.code === 'unrecognized_keys') {
+    const field = [...issue.path.map(String), issue.keys[0] ?? ''].join('.');
+    return { field, message: `${field}: not a field of this message` };
+  }
   const field = issue ? issue.path.map(String).join('.') : '';
   return { field, message: `${field || 'message'}: ${issue?.message ?? 'invalid'}` };
 }
