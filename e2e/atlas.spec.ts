@@ -9,7 +9,7 @@
  * src/views/atlas/atlasJob.test.ts pins that the workers' slices assemble the same atlas):
  * at-most-once — 204 placements, 170 held, 34 lose and duplicate (each an application re-send or
  * a source duplicate of an event: a second record that the at-most-once loop also loses a batch
- * around); at-least-once — 256 placements, every one held.
+ * around); at-least-once — 277 placements, every one held.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
@@ -109,7 +109,7 @@ test('at-least-once survives every single fault, and says so plainly', async ({ 
   // The atlas's results are the question's answer: folded until it is skipped (issue #23).
   await dash.skipQuestion();
   await dash.byId(ids.explore).click();
-  await expect(dash.byId(ids.survives)).toHaveText('✓ Survives every one of 256 single faults.', {
+  await expect(dash.byId(ids.survives)).toHaveText('✓ Survives every one of 277 single faults.', {
     timeout: 150_000,
   });
   await expect(dash.byId(ids.counterexample)).toHaveCount(0);
@@ -142,19 +142,19 @@ test('at-least-once survives every single fault, and says so plainly', async ({ 
 test('Cancel mid-way leaves the page as it was', async ({ dash }) => {
   test.setTimeout(120_000);
   const { page } = dash;
-  // 2,530 placements: still running when Cancel is pressed.
+  // 2,770 placements: still running when Cancel is pressed.
   await dash.pickPreset('flink-checkpoint-replay/plain-sink');
   const before = await page.evaluate(() => JSON.stringify(window.__deliveryLab!.scenario()));
   const markers = await dash.byId(testIds.faultMarker).count();
   await dash.byId(ids.explore).click();
   await expect(dash.byId(ids.progress)).toBeVisible();
-  await expect(page.getByText(/ of 2,530 runs on \d+ worker/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/ of 2,770 runs on \d+ worker/)).toBeVisible({ timeout: 60_000 });
   await shot(page, 'atlas-running');
   await dash.byId(ids.cancel).click();
   await expect(dash.byId(ids.progress)).toHaveCount(0);
   // The panel says what Cancel stopped, and that the scenario is as it was.
   await expect(dash.byId(ids.cancelled)).toHaveText(
-    /^Cancelled (after [\d,]+ of 2,530 runs|before the first run); nothing was changed\.$/,
+    /^Cancelled (after [\d,]+ of 2,770 runs|before the first run); nothing was changed\.$/,
   );
   await expect(dash.byId(ids.explore)).toBeFocused();
   await expect(dash.byId(ids.summary)).toHaveCount(0);
@@ -281,14 +281,14 @@ test('the kinds ticked are the page state: a tick is one undo step, and a share 
   const kinds = await ticked(page);
   // 9 kinds, 2 left out.
   expect(kinds).toHaveLength(7);
-  // The atlas of these kinds: 216 of every kind's 256 placements, all held, as
+  // The atlas of these kinds: 237 of every kind's 277 placements, all held, as
   // `sim at-least-once --explore --kinds drop-request,drop-response,delay-response,
   // leader-failover,rebalance,app-resend,source-duplicate` prints them.
   await dash.byId(ids.explore).click();
   await expect(dash.byId(ids.speed)).toBeVisible({ timeout: 150_000 });
   const placements = await dash.byId(ids.speed).getAttribute('data-placements');
-  expect(placements).toBe('216');
-  await expect(dash.byId(ids.survives)).toHaveText('✓ Survives every one of 216 single faults.');
+  expect(placements).toBe('237');
+  await expect(dash.byId(ids.survives)).toHaveText('✓ Survives every one of 237 single faults.');
 
   // Share, and open the link in a new page: the same kinds ticked, the same atlas offered.
   await dash.byId(testIds.shareButton).click();
@@ -355,7 +355,7 @@ const box0 = (p: Page) => p.locator(`[data-testid="${ids.kinds}"] input`).first(
 test('a pending prediction folds the atlas behind the page\'s one note; "Show the answer" unfolds it (issue #23)', async ({
   dash,
 }) => {
-  // lost-ack-retry's atlas (206 placements) on a slow shared machine: generous.
+  // lost-ack-retry's atlas (217 placements) on a slow shared machine: generous.
   test.setTimeout(180_000);
   await dash.pickPreset('lost-ack-retry/idempotence-off');
   await dash.byId(ids.explore).click();
@@ -364,7 +364,7 @@ test('a pending prediction folds the atlas behind the page\'s one note; "Show th
   await expect(dash.byId(ids.summary)).toHaveCount(0);
   await expect(dash.byId(ids.cell)).toHaveCount(0);
   await note.getByRole('button', { name: 'Show the answer' }).click();
-  await expect(dash.byId(ids.summary)).toContainText('206 placements');
+  await expect(dash.byId(ids.summary)).toContainText('217 placements');
   await expect(dash.byId(ids.noFaultNeeded)).toHaveText(
     'The scenario breaks its exactly-once claim with its own faults: no fault needs adding.',
   );

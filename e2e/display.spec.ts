@@ -418,7 +418,7 @@ test('the HW and C marks of a partition log never cover each other, on one offse
   // consume-transform-produce has C on the last record, HW on the next offset.
   for (const [preset, t] of [
     ['at-least-once', -1],
-    ['consume-transform-produce/read-committed', 1024],
+    ['consume-transform-produce/read-committed', 1028],
   ] as const) {
     await dash.pickPreset(preset);
     // Play and the run's end wait for the preset's question (issue 24): skipped first.
