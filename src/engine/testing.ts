@@ -111,10 +111,10 @@ export function readerCrashInput(
 
 /**
  * e1..e3 at 295..297 ms with linger.ms=5: one batch, appended by the leader broker-1 at offsets
- * 0..2 at 302 ms and acknowledged (acks=1); broker-1 fails right then (fault "fo", before it
- * answers its followers' fetches), and the batch is cut from the log when broker-2 takes over;
- * the consumer starts at 5 s, after the cut. Shared by the explanation's and the event diagram's
- * tests of a batch cut by a failover.
+ * 0..2 at 302 ms and acknowledged (acks=1); broker-1 fails right after that append (fault "fo",
+ * armed from 300 ms, `point: 'after-append'`: before it answers its followers' fetches), and the
+ * batch is cut from the log when broker-2 takes over; the consumer starts at 5 s, after the cut.
+ * Shared by the explanation's and the event diagram's tests of a batch cut by a failover.
  */
 export const cutBatchInput: Omit<ScenarioInput, 'version' | 'name'> = {
   workload: { topic: 'events', events: events(3, (i) => 294 + i) },
@@ -125,15 +125,5 @@ export const cutBatchInput: Omit<ScenarioInput, 'version' | 'name'> = {
     'auto.offset.reset': 'earliest',
     startAtMs: 5000,
   },
-  faults: [
-    {
-      id: 'fo',
-      kind: 'random',
-      what: 'leader-failover',
-      topic: 'events',
-      at: 302,
-      untilMs: 302,
-      probability: 1,
-    },
-  ],
+  faults: [{ id: 'fo', kind: 'leader-failover', topic: 'events', at: 300, point: 'after-append' }],
 };
