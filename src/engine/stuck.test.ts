@@ -10,7 +10,7 @@ import { parseScenario } from './scenario/validate';
 import { buildEvents } from './scenario/workload';
 import { findStuck, stuckLine, stuckWords } from './stuck';
 import { K } from './trace';
-import { runScenario, totals } from './testing';
+import { entriesOf, runScenario, totals } from './testing';
 
 describe('findStuck asks every live component what it waits for', () => {
   class Waiting extends Actor {
@@ -71,6 +71,47 @@ describe('a run that drains names nothing', () => {
     });
     expect([run.cutOff, run.cutOffBy, run.stuck]).toEqual([false, null, []]);
     expect(totals(run)).toEqual({ rows: 1, sum: 10, duplicates: 0, lost: 0 });
+  });
+});
+
+describe('a stop after the work is done is not a cut-off', () => {
+  // e1..e3 at 100, 200, 300 ms; the consumer has written all three by 5,004 ms, its last step.
+  // What is still queued then are released timers only (answered fetches' and requests' 30 s
+  // timeouts, from 30,002 ms): they would run and do nothing, so the run settles there as it does
+  // without a stop, not cut off at 20 s "with work still pending".
+  const input = {
+    stopAtMs: 20_000,
+    workload: { topic: 'events', generate: { count: 3, startAtMs: 100, intervalMs: 100 } },
+    processor: { type: 'consumer' as const },
+  };
+
+  it('stopAtMs 20 s, nothing left but released timers: settled at 5,004 ms, as without the stop', () => {
+    const run = runScenario(input);
+    expect([run.cutOff, run.cutOffBy, run.endTime]).toEqual([false, null, 5_004]);
+    const free = runScenario({ ...input, stopAtMs: undefined });
+    expect([free.cutOff, free.endTime, free.trace.length]).toEqual([
+      false,
+      5_004,
+      run.trace.length,
+    ]);
+  });
+
+  it("a crash due at 25 s, after the stop, is the scenario's fault still to come, not pending work: settled, the fault never fires", () => {
+    const run = runScenario({
+      ...input,
+      faults: [{ kind: 'crash', target: 'consumer-0', at: 25_000, restartAfterMs: 1000 }],
+    });
+    expect([run.cutOff, run.cutOffBy, run.endTime]).toEqual([false, null, 5_004]);
+    expect(entriesOf(run, 'fault')).toEqual([]);
+    expect(totals(run)).toEqual({ rows: 3, sum: 60, duplicates: 0, lost: 0 });
+  });
+
+  it('a crash at 3 s, restarted after 30 s: its restart is pending work, so the run is cut off at the stop', () => {
+    const run = runScenario({
+      ...input,
+      faults: [{ kind: 'crash', target: 'consumer-0', at: 3_000, restartAfterMs: 30_000 }],
+    });
+    expect([run.cutOff, run.cutOffBy, run.endTime]).toEqual([true, 'stop', 20_000]);
   });
 });
 

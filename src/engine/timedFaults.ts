@@ -44,23 +44,23 @@ class TimedFaults {
       switch (f.kind) {
         case 'crash':
           if (f.point !== 'now') return;
-          w.scheduleCall(f.at, null, this, this.fire, index);
+          w.scheduleFault(f.at, this, this.fire, index);
           return;
         case 'leader-failover':
           // After an append: armed from `at`, it waits for the append (src/engine/faults.ts).
           if (f.point === 'after-append') return;
-          w.scheduleCall(f.at, null, this, this.fire, index);
+          w.scheduleFault(f.at, this, this.fire, index);
           return;
         case 'rebalance':
         case 'zombie':
         case 'checkpoint-reset':
-          w.scheduleCall(f.at, null, this, this.fire, index);
+          w.scheduleFault(f.at, this, this.fire, index);
           return;
         case 'app-resend':
         case 'source-duplicate': {
           const ev = w.events;
           const first = ev.firstIndexOf(ev.identityOf(f.event));
-          w.scheduleCall(Math.max(f.at, ev.at[first]!), null, this, this.inject, index, first);
+          w.scheduleFault(Math.max(f.at, ev.at[first]!), this, this.inject, index, first);
           return;
         }
         default:

@@ -38,7 +38,10 @@ export type Timer = object;
  */
 interface Task extends Scheduled {
   actor: Actor | null;
-  /** The actor incarnation the task belongs to; a task of an ended incarnation is dropped. */
+  /**
+   * The actor incarnation the task belongs to; a task of an ended incarnation is dropped. A task
+   * of no actor has 0, or {@link FAULT_TRIGGER}.
+   */
   inc: number;
   fn: (this: unknown, a: unknown, b: unknown) => void;
   self: unknown;
@@ -48,15 +51,29 @@ interface Task extends Scheduled {
   cancelled: boolean;
 }
 
+/**
+ * The `inc` of a scenario's timed fault waiting for its time ({@link World.scheduleFault}): the
+ * fault is not work of the pipeline's, so one due after `stopAtMs` does not make the run cut off.
+ */
+const FAULT_TRIGGER = -1;
+
 /** What a cancelled task runs (nothing): what it named is released. */
 function noop(): void {}
 
 /**
  * Whether a queued task does nothing when it runs ({@link World.release}d): it only moves the
- * clock, and ends the run at `stopAtMs` if it is due after that (the fault atlas's rejoin test).
+ * clock, and never keeps a run from settling (the fault atlas's rejoin test leaves it out).
  */
 export function isIdleTask(task: object): boolean {
   return (task as Partial<Task>).fn === noop;
+}
+
+/**
+ * Whether a queued task is work still pending: neither cancelled, nor released, nor a scenario's
+ * fault still to come.
+ */
+function isWork(task: Task): boolean {
+  return !task.cancelled && task.fn !== noop && task.inc !== FAULT_TRIGGER;
 }
 
 /**
@@ -259,8 +276,9 @@ export class World {
   /**
    * Let go of what a timer names, leaving it queued as a task that does nothing: a timeout whose
    * request was answered, which would have run and found nothing to do. Unlike {@link cancel} it
-   * still moves the clock when its time comes and still counts for `stopAtMs` (the run is the
-   * same, byte for byte), but a snapshot no longer copies the request and its answer with it.
+   * still moves the clock when its time comes (the run is the same, byte for byte), but a
+   * snapshot no longer copies the request and its answer with it; like a cancelled one, it does
+   * not keep a run from settling before its `stopAtMs`.
    */
   release(task: Timer): void {
     const t = task as Task;
@@ -308,6 +326,21 @@ export class World {
     };
     this.queue.push(task);
     return task;
+  }
+
+  /**
+   * Queue a scenario's timed fault (src/engine/timedFaults.ts) to happen after `delayMs`: as
+   * {@link scheduleCall} with no actor, but not work the run waits for — a run with nothing else
+   * left before its `stopAtMs` has settled, and its fault never fires.
+   */
+  scheduleFault<S, A, B>(
+    delayMs: number,
+    self: S,
+    fn: (this: S, a: A, b: B) => void,
+    a: A,
+    b?: B,
+  ): void {
+    this.scheduleCall(delayMs, null, self, fn, a, b).inc = FAULT_TRIGGER;
   }
 
   /** One-way latency of a message on the link from → to (ms). */
@@ -435,12 +468,16 @@ export class World {
         if (this.cancelledQueued > 0) this.cancelledQueued--;
         continue;
       }
-      if (task.time > stopAtMs) {
+      // Nothing left but released timers (answered requests' timeouts, which would run and do
+      // nothing): the run has settled, as it would without a stop, not been cut off with work
+      // still pending.
+      if (task.time > stopAtMs && q.some(isWork)) {
         this.now = stopAtMs;
         for (const f of this.beforeEnd) run(f);
         writeEnd(this.trace, this.now, -1, END_STOP);
         return false;
       }
+      if (task.time > stopAtMs) break;
       if (task.time >= pauseBefore) return true;
       q.pop();
       this.now = task.time;

@@ -3,13 +3,7 @@
  * where it finds a paused run's entry ids, a trial that rejoins and one that cannot.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  buildEvents,
-  defaultStopAt,
-  type FaultSpec,
-  noRejoinStats,
-  type Scenario,
-} from '../engine';
+import { buildEvents, type FaultSpec, noRejoinStats, type Scenario } from '../engine';
 import { assembleRun, advanceRun } from '../engine/simulate';
 import { classify, firstRun, runTrial, runTrials } from '../engine/atlas/explore';
 import { Forker } from '../engine/atlas/fork';
@@ -38,7 +32,6 @@ function tokens(run: ReturnType<typeof assembleRun>, shared: ReadonlySet<object>
     {
       shared,
       scenarios: new Set([s]),
-      stopAtMs: defaultStopAt(s, events),
     },
   );
   return out;
@@ -71,7 +64,6 @@ function alikeWithARowMore(sc: Scenario): boolean {
     const opts = {
       shared,
       scenarios: new Set([sc]),
-      stopAtMs: defaultStopAt(sc, ev),
       settled: true,
     };
     walkState(run, { put: (x) => out.push(x) }, opts);

@@ -302,7 +302,6 @@ export class Rejoiner {
     this.walk = {
       shared,
       scenarios: new Set([s]),
-      stopAtMs: this.stopAt,
       settled: this.primary !== 'clean',
     };
   }
@@ -477,7 +476,6 @@ export class Rejoiner {
     return {
       shared: this.walk.shared,
       scenarios: new Set([this.s, t]),
-      stopAtMs: this.stopAt,
       settled: this.walk.settled,
       added: { from: index, now: c.time },
     };

@@ -48,8 +48,6 @@ export interface WalkOptions {
   shared: ReadonlySet<object>;
   /** The scenarios (the reference's, the trial's): written as one token. */
   scenarios: ReadonlySet<object>;
-  /** When the run stops at the latest (the same for the runs compared). */
-  stopAtMs: number;
   /**
    * A trial's added faults: their index from `from` on. Their records in the fault registry are
    * left out where the fault can no longer act — a message fault or a crash at a point that fired
@@ -271,10 +269,8 @@ class Walker {
   private queue(q: EventQueue<Scheduled>): void {
     const inner = q as unknown as { items: QueuedTask[]; far: QueuedTask[] };
     const queued = [...inner.items, ...inner.far].filter((t) => t.cancelled !== true);
-    // A released timer runs nothing: it only decides whether the run ends at its stop.
+    // A released timer runs nothing, and does not keep the run from settling (World.run).
     const live = queued.filter((t) => !isIdleTask(t));
-    const stop = this.opts.stopAtMs;
-    this.sink.put(queued.some((t) => isIdleTask(t) && t.time > stop));
     live.sort((a, b) => a.time - b.time || a.seq - b.seq);
     this.ranks = new Map(live.map((t, i) => [t, i]));
     this.sink.put(T_QUEUE);

@@ -82,6 +82,11 @@ export class EventQueue<T extends Scheduled> {
     for (const x of this.far) if (x.time < this.farMin) this.farMin = x.time;
   }
 
+  /** Whether any queued item passes `test` (in no particular order). */
+  some(test: (item: T) => boolean): boolean {
+    return this.items.some(test) || this.far.some(test);
+  }
+
   /** The sequence number the next push gets. */
   get nextSequence(): number {
     return this.nextSeq;
