@@ -135,3 +135,90 @@ test('Back from a challenge opened in the library closes its panel; Forward open
   );
   expect(dash.errors).toEqual([]);
 });
+
+/** A teacher's own challenge (docs/challenges.md, "The format"): the shipped acks-one-loses under another id. */
+const OWN = {
+  version: 1,
+  id: 'our-acks-one',
+  title: 'Our acks=1 exercise',
+  area: 'producer',
+  intro: 'Make one acknowledged event disappear with a single fault.',
+  start: { preset: 'lost-ack-retry/acks-1', withoutFaults: true },
+  goal: { kind: 'lose', atLeast: 1 },
+  allow: { faults: { max: 1 }, knobs: { max: 0, locked: [] } },
+  hints: [],
+  solution: {
+    faults: [
+      {
+        kind: 'leader-failover',
+        at: 100,
+        point: 'after-append',
+        partition: 0,
+        restartAfterMs: 60000,
+      },
+    ],
+    knobs: [],
+    why: 'The leader fails right after appending e1 and acknowledging it (acks=1).',
+  },
+};
+
+test('a challenge file opens with Import as a shipped one does; a reload and its link open it again; a bad one is refused at its line', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  // A misspelt goal kind: refused naming the field at its line, the page as it was.
+  const bad = JSON.stringify({ ...OWN, goal: { kind: 'loose', atLeast: 1 } }, null, 2);
+  const badLine = bad.split('\n').findIndex((l) => l.includes('"loose"')) + 1;
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importFile).setInputFiles({
+    name: 'ours.challenge.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(bad),
+  });
+  const errors = dash.byId(testIds.importErrors);
+  await expect(errors).toContainText('“ours.challenge.json” is not a valid challenge');
+  await expect(errors).toContainText(`ours.challenge.json:${badLine}:`);
+  await expect(errors).toContainText('goal.kind');
+  // A shipped challenge's id is its own: refused, naming the id.
+  await dash.byId(testIds.importFile).setInputFiles({
+    name: 'copy.challenge.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ ...OWN, id: 'acks-one-loses' }, null, 2)),
+  });
+  await expect(errors).toContainText('"acks-one-loses" is a shipped challenge\'s id');
+  await expect(dash.byId(testIds.challengePanel)).toHaveCount(0);
+  // The good file: its panel, its start (acks=1, no fault) as the page.
+  await dash.byId(testIds.importFile).setInputFiles({
+    name: 'ours.challenge.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(OWN, null, 2)),
+  });
+  const panel = dash.byId(testIds.challengePanel);
+  await expect(panel).toHaveAttribute('data-challenge', 'our-acks-one');
+  await expect(panel).toContainText('Our acks=1 exercise');
+  await expect(dash.byId(testIds.challengeGoal)).toContainText('Lose an event');
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]challenge=our-acks-one(&|#|$)/);
+  await expect(page).toHaveURL(/#(.*&)?ch=\d+\./);
+  // A reload finds it in the address.
+  await dash.reload();
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute('data-challenge', 'our-acks-one');
+  // Its link, opened in another tab, opens it at its start.
+  const link = page.url();
+  const other = await page.context().newPage();
+  await other.goto(link);
+  await expect(other.getByTestId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'our-acks-one',
+  );
+  await expect(other.getByTestId(testIds.faultMarker)).toHaveCount(0);
+  await other.close();
+  // Closed, the challenge leaves the address.
+  await panel
+    .getByRole('button', { name: /close|leave/i })
+    .first()
+    .click();
+  await expect(dash.byId(testIds.challengePanel)).toHaveCount(0);
+  await expect(page).not.toHaveURL(/ch=/);
+  expect(dash.errors).toEqual([]);
+});

@@ -6,28 +6,14 @@
  * per file: passed with its count ("7 of 264 settings solve it"), failed naming each problem's
  * field, or malformed.
  */
-import { parseChallenge, readJsonText } from '../engine';
-import { knobIssues, startInput } from '../scenarios/challenges';
-import { startScenario } from '../scenarios/challenges/resolve';
+import { readJsonText } from '../engine';
+import { checkChallenge } from '../scenarios/challenges/resolve';
+import { looksLikeChallenge } from '../scenarios/challenges/looksLike';
 import { challengeProblems } from '../views/challenge/authoring';
 import { countSolutions } from '../views/challenge/solutions';
 import type { CheckResult } from './check';
 import { malformedJson } from './checkReport';
 import { jsonPathLines, lineOfPath } from './jsonPathLines';
-
-/** The fields only a challenge has (docs/challenges.md): two of them make a file a challenge. */
-const CHALLENGE_FIELDS = ['start', 'goal', 'allow', 'solution', 'hints', 'intro', 'area'];
-
-/**
- * Whether a JSON value is meant as a challenge: two of its own fields, and no workload, batch job
- * or steps — so one misspelt field (`gaol`) still reads as a challenge with a typo, not as a
- * scenario missing its workload.
- */
-export function looksLikeChallenge(raw: unknown): boolean {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return false;
-  if ('workload' in raw || 'batch' in raw || 'steps' in raw) return false;
-  return CHALLENGE_FIELDS.filter((k) => k in raw).length >= 2;
-}
 
 /** Whether JSON text is a challenge file (see {@link looksLikeChallenge}). */
 export function isChallengeText(text: string): boolean {
@@ -38,16 +24,10 @@ export function isChallengeText(text: string): boolean {
 /** Check one challenge file. */
 export function checkChallengeFile(file: string, text: string): CheckResult {
   const read = readJsonText(text, 'a challenge');
-  const parsed = read.ok ? parseChallenge(read.raw) : read;
-  if (!parsed.ok) return malformedJson(file, text, parsed.issues);
-  const c = parsed.challenge;
-  const start = startScenario(c);
-  if (!start.ok) return malformedJson(file, text, start.issues);
-  const input = startInput(c);
-  const knobs = input.ok ? knobIssues(c, input.input) : [];
-  if (knobs.length > 0) return malformedJson(file, text, knobs);
-  if (!input.ok) return malformedJson(file, text, input.issues);
-  const count = countSolutions(c, input.input);
+  const r = read.ok ? checkChallenge(read.raw) : read;
+  if (!r.ok) return malformedJson(file, text, r.issues);
+  const c = r.challenge;
+  const count = countSolutions(c, r.start);
   const problems = challengeProblems(c, count);
   const lines = jsonPathLines(text);
   const name = `challenge ${c.id}: ${count.solutions} of ${count.of} ${count.unit} solve it`;

@@ -6,6 +6,8 @@
  * anything else stored there (hand-edited, another version) reads as a fresh start rather than
  * breaking the page.
  */
+import { CHALLENGE_LINK_PARAM } from '../views/io/shareParam';
+import { replaceHash } from './replaceHash';
 
 /** The storage key of a challenge's progress. */
 export function progressKey(id: string): string {
@@ -87,6 +89,20 @@ export function writeChallengeToLocation(id: string | null): void {
   if (id === null) url.searchParams.delete(CHALLENGE_PARAM);
   else url.searchParams.set(CHALLENGE_PARAM, id);
   if (url.href !== location.href) history.replaceState(history.state, '', url.href);
+}
+
+/**
+ * Take a challenge opened from a file (`#ch=…`, src/views/challenge/challengeLink.ts) out of the
+ * page's hash (other hash parameters kept), or put one in (`ch`: its encoded value), without a
+ * navigation.
+ */
+export function writeChallengeLinkToLocation(ch: string | null): void {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+  if (ch === null) {
+    if (!params.has(CHALLENGE_LINK_PARAM)) return;
+    params.delete(CHALLENGE_LINK_PARAM);
+  } else params.set(CHALLENGE_LINK_PARAM, ch);
+  replaceHash(params.toString());
 }
 
 /** The sessionStorage key of the challenge this tab has open. */

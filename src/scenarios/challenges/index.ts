@@ -2,36 +2,23 @@
  * The challenges: goals over the run a student makes, decided by the engine (issue 25, §2). A
  * lesson step names one by id; the page opens one with `?challenge=<id>`.
  */
-import { parseChallenge, type Challenge } from '../../engine';
+import type { Challenge } from '../../engine';
 import { shippedChallenges } from './shipped';
-import { knobIssues, startInput, startScenario } from './resolve';
+import { checkChallenge } from './resolve';
 
-export { continuesAttempt, startInput, solutionInput, knobIssues } from './resolve';
+export { checkChallenge, continuesAttempt, startInput, solutionInput, knobIssues } from './resolve';
 
 /**
- * Validate a shipped challenge: its file, and its start (a preset the library has, a valid
- * scenario). A shipped challenge that does not validate is a bug: fail on first use (challenges.test.ts
- * uses them all), naming the field.
+ * Validate a shipped challenge ({@link checkChallenge}). A shipped challenge that does not
+ * validate is a bug: fail on first use (challenges.test.ts uses them all), naming the field.
  */
 function validated(raw: unknown): Challenge {
-  const parsed = parseChallenge(raw);
-  const id = (raw as { id?: unknown }).id;
-  if (!parsed.ok)
+  const r = checkChallenge(raw);
+  if (!r.ok)
     throw new Error(
-      `challenge ${String(id)}: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+      `challenge ${String((raw as { id?: unknown }).id)}: ${r.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
     );
-  const start = startScenario(parsed.challenge);
-  if (!start.ok)
-    throw new Error(
-      `challenge ${String(id)}: ${start.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
-    );
-  const input = startInput(parsed.challenge);
-  const knobs = input.ok ? knobIssues(parsed.challenge, input.input) : [];
-  if (knobs.length > 0)
-    throw new Error(
-      `challenge ${String(id)}: ${knobs.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
-    );
-  return parsed.challenge;
+  return r.challenge;
 }
 
 let validatedOnce: readonly Challenge[] | null = null;

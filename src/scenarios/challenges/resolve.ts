@@ -5,6 +5,7 @@
  */
 import {
   attemptChanges,
+  parseChallenge,
   parseScenario,
   type Challenge,
   type Issue,
@@ -37,7 +38,7 @@ export function startInput(
 }
 
 /** The start validated, or its issues (each path under `start`). */
-export function startScenario(
+function startScenario(
   c: Challenge,
 ): { ok: true; scenario: Scenario } | { ok: false; issues: Issue[] } {
   const s = startInput(c);
@@ -108,4 +109,27 @@ export function knobIssues(c: Challenge, start: ScenarioInput): Issue[] {
       });
   });
   return issues;
+}
+
+/** The result of {@link checkChallenge}: the challenge and its start as written, or the issues. */
+export type ChallengeCheck =
+  { ok: true; challenge: Challenge; start: ScenarioInput } | { ok: false; issues: Issue[] };
+
+/**
+ * Validate any value as a challenge the lab can open — a shipped one, a file, a link: the format
+ * (`parseChallenge`), its start (a preset the library has, or a valid scenario) and the knobs its
+ * solution and locks name. One rule for the library, the page's Open… and `delivery-lab check`.
+ */
+export function checkChallenge(raw: unknown): ChallengeCheck {
+  const parsed = parseChallenge(raw);
+  if (!parsed.ok) return parsed;
+  const c = parsed.challenge;
+  const start = startScenario(c);
+  if (!start.ok) return start;
+  const input = startInput(c);
+  if (!input.ok) return input;
+  const knobs = knobIssues(c, input.input);
+  return knobs.length > 0
+    ? { ok: false, issues: knobs }
+    : { ok: true, challenge: c, start: input.input };
 }

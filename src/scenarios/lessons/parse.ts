@@ -25,6 +25,7 @@ import {
   type Lesson,
   type LessonStep,
 } from './schema';
+import { looksLikeChallenge } from '../challenges/looksLike';
 import { flipLane } from './resolve';
 
 export type LessonParse = { ok: true; lesson: Lesson } | { ok: false; issues: Issue[] };
@@ -77,8 +78,8 @@ function otherFormat(raw: unknown): string | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || 'steps' in raw) return null;
   if ('workload' in raw || 'batch' in raw)
     return 'a scenario file, not a lesson (it has no `steps`): put it in a step as `"scenario": {…}`, or open it with the page’s Import';
-  if ('goal' in raw && 'start' in raw)
-    return 'a challenge file, not a lesson (it has no `steps`): a step names a shipped challenge by its id, `"challenge": "<id>"` (docs/challenges.md)';
+  if (looksLikeChallenge(raw))
+    return 'a challenge file, not a lesson (it has no `steps`): open it with the page’s Import; a step names a shipped challenge by its id, `"challenge": "<id>"` (docs/challenges.md)';
   return null;
 }
 

@@ -26,6 +26,7 @@ import {
   pageStorage,
   readProgress,
   rememberOpenChallenge,
+  writeChallengeLinkToLocation,
   writeChallengeToLocation,
   writeProgress,
   type Progress,
@@ -35,23 +36,45 @@ import { addressQuery } from '../../platform/address';
 
 /** The open challenge and what acts on it. */
 export interface ChallengeUi {
-  /** The open challenge and its start as written, or null. */
-  open: { challenge: Challenge; start: ScenarioInput } | null;
+  /**
+   * The open challenge and its start as written, or null. `fromFile`: opened from a file (the
+   * page's Import), carried by the address's hash (`#ch=…`) rather than named by its id.
+   */
+  open: { challenge: Challenge; start: ScenarioInput; fromFile?: true } | null;
   progress: Progress;
   /** Open a challenge by id (its start replaces the scenario), or close it (null). */
   openChallenge(id: string | null): void;
+  /** Open a challenge from a file, validated (src/ui/io/importScenario.ts), with its start. */
+  openFileChallenge(challenge: Challenge, start: ScenarioInput): void;
   /** Change the progress (from the current one, for a function) and store it. */
   updateProgress(change: Partial<Progress> | ((p: Progress) => Partial<Progress>)): void;
 }
 
 const Ctx = createContext<ChallengeUi | null>(null);
 
-/** A shipped challenge and its start, or null for an id the lab does not have. */
-async function openingOf(id: string): Promise<ChallengeUi['open']> {
+/**
+ * The challenge `id` names and its start: the shipped one, else the one the address's hash carries
+ * (`#ch=…`, a file's) if it has that id; null for an id the lab does not have, or the words of a
+ * carried challenge that does not validate.
+ */
+async function openingOf(id: string): Promise<ChallengeUi['open'] | string> {
   const { challengeById, startInput } = await import('../../scenarios/challenges');
   const c = challengeById(id);
-  const start = c ? startInput(c) : null;
-  return c && start?.ok ? { challenge: c, start: start.input } : null;
+  if (c) {
+    const start = startInput(c);
+    return start.ok ? { challenge: c, start: start.input } : null;
+  }
+  const { decodeChallengeLink } = await import('../../views/challenge/challengeLink');
+  const carried = decodeChallengeLink(location.hash);
+  if (carried === null) return null;
+  if (!carried.ok)
+    return `The challenge in this link could not be opened: ${carried.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`.slice(
+      0,
+      400,
+    );
+  return carried.challenge.id === id
+    ? { challenge: carried.challenge, start: carried.start, fromFile: true }
+    : null;
 }
 
 /** Whether `scenario` (the workspace the page restored) is an attempt at `start`'s challenge. */
@@ -77,8 +100,9 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
    * historySync.ts, which Back returned to with the challenge's panel over the preset).
    */
   const show = useCallback(
-    (id: string, next: ChallengeUi['open'], keep = false, fromAddress = false) => {
+    (id: string, opening: ChallengeUi['open'] | string, keep = false, fromAddress = false) => {
       if (askedLast.current !== id) return;
+      const next = typeof opening === 'string' ? null : opening;
       setOpen(next);
       if (next) {
         setProgress(readProgress(next.challenge.id, pageStorage()));
@@ -88,11 +112,31 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
             opened: !fromAddress,
             replay: true,
           });
-      } else lab.app.setState({ notice: `No challenge “${id.slice(0, 60)}” in the lab.` });
+      } else
+        lab.app.setState({
+          notice:
+            typeof opening === 'string' ? opening : `No challenge “${id.slice(0, 60)}” in the lab.`,
+        });
       rememberOpenChallenge(next?.challenge.id ?? null);
       writeChallengeToLocation(next?.challenge.id ?? null);
+      if (!next?.fromFile) writeChallengeLinkToLocation(null);
     },
     [lab],
+  );
+
+  const openFileChallenge = useCallback(
+    (challenge: Challenge, start: ScenarioInput) => {
+      const id = challenge.id;
+      askedLast.current = id;
+      void import('../../views/challenge/challengeLink').then(({ encodeChallengeLink }) => {
+        if (askedLast.current !== id) return;
+        show(id, { challenge, start, fromFile: true });
+        // Carried by the address's hash (the page its start opened as): a reload, Back and
+        // Forward, and a copied link find it there.
+        writeChallengeLinkToLocation(encodeChallengeLink(challenge).split(/=(.*)/s)[1]!);
+      });
+    },
+    [show],
   );
 
   const openChallenge = useCallback(
@@ -105,6 +149,7 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
       setOpen(null);
       rememberOpenChallenge(null);
       writeChallengeToLocation(null);
+      writeChallengeLinkToLocation(null);
     },
     [show],
   );
@@ -123,7 +168,11 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
     const restored = lab.app.getState().scenario;
     const hadOpen = openChallengeBefore() === id;
     void openingOf(id).then(async (next) => {
-      const keep = hadOpen && next !== null && (await isAttemptAt(next.start, restored));
+      const keep =
+        hadOpen &&
+        next !== null &&
+        typeof next !== 'string' &&
+        (await isAttemptAt(next.start, restored));
       show(id, next, keep, true);
     });
   }, [show, lab]);
@@ -178,8 +227,8 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<ChallengeUi>(
-    () => ({ open, progress, openChallenge, updateProgress }),
-    [open, progress, openChallenge, updateProgress],
+    () => ({ open, progress, openChallenge, openFileChallenge, updateProgress }),
+    [open, progress, openChallenge, openFileChallenge, updateProgress],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

@@ -79,11 +79,12 @@ export function ImportDialog({
       <h2 id={`${fileId}-title`}>Import a scenario or a lesson</h2>
       <p className="muted">
         A scenario file (JSON, as Export writes it), a lesson file (it opens in the presenter view),
-        a share link or a preset link — or your real configuration: Kafka client{' '}
-        <code>.properties</code>, a Flink <code>config.yaml</code> / <code>flink-conf.yaml</code>, a
-        Spark query&apos;s options, your sink&apos;s <code>INSERT … ON CONFLICT</code> or{' '}
-        <code>MERGE</code> (a <code>.sql</code> file; several files at once). The current scenario
-        stays until a valid one is imported — and Undo brings it back.
+        a challenge file (it opens as a challenge, its link shareable), a share link or a preset
+        link — or your real configuration: Kafka client <code>.properties</code>, a Flink{' '}
+        <code>config.yaml</code> / <code>flink-conf.yaml</code>, a Spark query&apos;s options, your
+        sink&apos;s <code>INSERT … ON CONFLICT</code> or <code>MERGE</code> (a <code>.sql</code>{' '}
+        file; several files at once). The current scenario stays until a valid one is imported — and
+        Undo brings it back.
       </p>
       <div
         className={`drop-zone${over ? ' over' : ''}`}

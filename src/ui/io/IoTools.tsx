@@ -10,6 +10,7 @@ import { ImportDialog, usePageImport } from './ImportDialog';
 import { usePage } from './PageContext';
 import type { ImportOutcome } from './importScenario';
 import { goToAddress } from '../../platform/address';
+import { useChallengeUi } from '../challenge/ChallengeContext';
 
 /**
  * The top bar's "a run that travels" group: Share, Embed, Export, Import — and import by dropping
@@ -18,6 +19,7 @@ import { goToAddress } from '../../platform/address';
 export function IoTools() {
   const a = useActions();
   const { notices } = usePage();
+  const challengeUi = useChallengeUi();
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState<Extract<ImportOutcome, { ok: false }> | null>(null);
   const accept = (r: Extract<ImportOutcome, { ok: true }>) => {
@@ -25,6 +27,13 @@ export function IoTools() {
     if (r.lesson) {
       const lesson = r.lesson;
       void import('../../platform/lessonUrl').then((m) => goToAddress(m.lessonHref(lesson)));
+      return;
+    }
+    // A challenge file opens as a shipped challenge does: its panel, its start as the page.
+    if (r.challenge && challengeUi) {
+      challengeUi.openFileChallenge(r.challenge, r.input);
+      setOpen(false);
+      setRefused(null);
       return;
     }
     // A page of its own: Back returns to what was open before (src/ui/io/historySync.ts).

@@ -3,7 +3,8 @@
  * *as written* (what the workspace keeps) or the issues, each naming its field path. Never throws,
  * never touches the lab: the caller loads the scenario only when it is valid.
  */
-import type { ScenarioInput } from '../../engine';
+import type { Challenge, ScenarioInput } from '../../engine';
+import { looksLikeChallenge } from '../../scenarios/challenges/looksLike';
 import { looksLikeLesson, parseLesson, resolveStep, type Lesson } from '../../scenarios/lessons';
 import { decodeShare, shareIssueLines, shareParam } from '../../platform/share';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
@@ -36,6 +37,8 @@ export type ImportOutcome =
       presetRef?: string;
       /** The text was a lesson file (docs/workshops.md): the page opens its presenter view. */
       lesson?: Lesson;
+      /** The text was a challenge file (docs/challenges.md): the page opens it, its start as `input`. */
+      challenge?: Challenge;
       /** The text was configuration files (Kafka, Flink, Spark): which keys were applied, which ignored. */
       config?: ConfigReport;
     }
@@ -155,6 +158,50 @@ function lessonImport(text: string, from: string, root: string): ImportOutcome |
   return { ok: true, input: first.scenario, name: r.lesson.title, from, lesson: r.lesson };
 }
 
+/**
+ * Text that is a challenge file (JSON with two of a challenge's own fields): the challenge, its
+ * start as the input, validated as a shipped one is (the format, the start, the knobs it names);
+ * or its refusal naming each field at its line. Null when the text is no challenge. Its id must
+ * not be a shipped challenge's: `?challenge=<id>` names that one.
+ */
+async function challengeImport(
+  text: string,
+  from: string,
+  root: string,
+): Promise<ImportOutcome | null> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return null;
+  }
+  if (!looksLikeChallenge(raw)) return null;
+  // Its start may name a preset: every one must be loaded to be found.
+  await loadAllPresets();
+  const { checkChallenge, challengeById } = await import('../../scenarios/challenges');
+  const r = checkChallenge(raw);
+  const heading = `Not imported: ${from} is not a valid challenge.`;
+  if (!r.ok) return { ok: false, lines: issueLines(r.issues, root, text), from, heading };
+  const id = r.challenge.id;
+  if (challengeById(id))
+    return {
+      ok: false,
+      from,
+      heading,
+      lines: issueLines(
+        [
+          {
+            path: 'id',
+            message: `"${id}" is a shipped challenge's id (?challenge=${id} opens that one): give yours an id of its own`,
+          },
+        ],
+        root,
+        text,
+      ),
+    };
+  return { ok: true, input: r.start, name: r.challenge.title, from, challenge: r.challenge };
+}
+
 /** Import pasted or typed text: scenario JSON, a share link, or a page link naming a preset. */
 export function importText(text: string, from = 'the pasted text'): ImportOutcome {
   if (text.trim().startsWith('{')) {
@@ -183,7 +230,12 @@ export async function importPasted(text: string): Promise<ImportOutcome> {
   // A preset link, or a scenario that is a preset as shipped, opens as that preset: every one
   // must be loaded to be recognised (src/scenarios/presetCatalog.ts).
   await loadAllPresets();
-  if (!looksLikeConfigText(text)) return importText(text);
+  if (!looksLikeConfigText(text))
+    return (
+      (text.trim().startsWith('{')
+        ? await challengeImport(text, 'the pasted text', '(pasted text)')
+        : null) ?? importText(text)
+    );
   // A sink's INSERT or MERGE as SQL; nested keys (Flink's config.yaml) as YAML; flat lines as
   // `.properties`.
   const name = isSinkSqlFile('', text)
@@ -212,6 +264,7 @@ export async function importFile(file: ReadableFile): Promise<ImportOutcome> {
     return importConfigTexts([{ name: file.name ?? 'the file', text: raw }]);
   if (!r.ok)
     return (
+      (await challengeImport(raw, from, label)) ??
       lessonImport(raw, from, label) ?? {
         ok: false,
         lines: issueLines(r.issues, label, raw),

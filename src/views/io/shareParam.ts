@@ -12,6 +12,8 @@ export const SHARE_PARAM = 's';
 export const COMPARE_PARAM = 'c';
 /** The hash parameter that carries the fault atlas's choice (src/views/atlas/atlasLink.ts). */
 export const ATLAS_PARAM = 'a';
+/** The hash parameter that carries a challenge opened from a file (../challenge/challengeLink.ts). */
+export const CHALLENGE_LINK_PARAM = 'ch';
 /** The hash parameter that carries a shared scenario's prediction question (./sharePrediction.ts). */
 export const PREDICT_PARAM = 'p';
 
