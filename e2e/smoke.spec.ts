@@ -28,3 +28,16 @@ test('the built page runs under its Content-Security-Policy', async ({ page }) =
   expect(await page.evaluate(() => document.body.dataset.inline ?? null)).toBeNull();
   expect(violations.join('\n')).toContain('Content Security Policy');
 });
+
+test('the specs’ static host sends the hashed assets as the classroom server does: immutable; the page no-cache', async ({
+  request,
+}) => {
+  // e2e/preview.config.ts: a reload takes /assets/ from the cache (server/staticFiles.ts's header).
+  const html = await request.get('./');
+  expect(html.headers()['cache-control']).toBe('no-cache');
+  const entry = /\/assets\/[\w-]+\.js/.exec(await html.text())?.[0];
+  expect(entry).toBeDefined();
+  const asset = await request.get(`.${entry!}`);
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
