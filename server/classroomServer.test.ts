@@ -40,7 +40,9 @@ afterEach(async () => {
   running = [];
 });
 
-async function start(opts: { resultsFile?: string; now?: () => number } = {}) {
+async function start(
+  opts: { resultsFile?: string; now?: () => number; heartbeatMs?: number } = {},
+) {
   const server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: dist, ...opts });
   running.push(server);
   return server;
@@ -581,6 +583,24 @@ describe('classroom server', () => {
     const future = join(dir, 'future.json');
     writeFileSync(future, JSON.stringify({ version: 3, sessions: [] }));
     await expect(start({ resultsFile: future })).rejects.toThrow(/version/);
+  });
+
+  it('terminates a phone gone half-open (it answers no ping), and keeps one that answers', async () => {
+    // Pings every 100 ms: a socket that missed one pong is terminated at the next tick.
+    const server = await start({ heartbeatMs: 100 });
+    const { created } = await presenterWithStep(server);
+    const live = await student(server, created.code);
+    const gone = await RoomTestClient.open(server.url, { autoPong: false });
+    clients.push(gone);
+    gone.send({ type: 'join', code: created.code });
+    await gone.next('joined');
+    const after2s = new Promise<string>((r) => setTimeout(() => r('still open after 2 s'), 2000));
+    // 1006: closed without a closing handshake, as ws's terminate() closes.
+    expect(await Promise.race([gone.closed, after2s])).toBe(1006);
+    // The live phone answered every ping over the same time: still in the room.
+    expect(live.s.open).toBe(true);
+    live.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    expect(await live.s.next('accepted')).toEqual({ type: 'accepted', stepIndex: 0, value: 'two' });
   });
 
   it('serves the built page, and nothing outside it', async () => {

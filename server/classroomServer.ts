@@ -53,7 +53,22 @@ export interface ClassroomOptions {
   publicHost?: string;
   /** The clock (tests hold it still). */
   now?: () => number;
+  /**
+   * How often every socket is pinged; one that has not answered the ping before is terminated
+   * (HEARTBEAT_MS by default; tests use a fraction of a second).
+   */
+  heartbeatMs?: number;
 }
+
+/**
+ * Every socket is pinged this often, and one that did not answer the last ping (a phone gone
+ * off the venue's Wi-Fi without a TCP close: a half-open socket) is terminated — ws's documented
+ * heartbeat, https://github.com/websockets/ws#how-to-detect-and-close-broken-connections, at its
+ * 30 s. A dead phone is let go within 30–60 s, its connection slot freed; a ping every 30 s to 150
+ * phones costs nothing, and keeps the socket alive through a proxy's idle timeout (nginx's
+ * proxy_read_timeout is 60 s: https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout).
+ */
+const HEARTBEAT_MS = 30_000;
 
 export interface ClassroomServer {
   /** The base URL, e.g. http://127.0.0.1:8080/ */
@@ -64,6 +79,8 @@ export interface ClassroomServer {
 
 interface Client {
   ws: WebSocket;
+  /** It answered the last ping (a pong), or it has not been pinged yet. */
+  alive: boolean;
   rate: ReturnType<typeof createRateLimit>;
   session: Session | null;
   student: Student | null;
@@ -279,15 +296,31 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: ROOM_LIMITS.hardMessageBytes });
+  // The heartbeat (HEARTBEAT_MS): a socket that missed the last ping's pong is terminated, which
+  // closes it (its 'close' below lets the client go).
+  const heartbeat = setInterval(() => {
+    for (const c of clients) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+    }
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
   wss.on('connection', (ws: WebSocket) => {
     const client: Client = {
       ws,
+      alive: true,
       rate: createRateLimit(ROOM_LIMITS.burst, ROOM_LIMITS.perSecond, now),
       session: null,
       student: null,
       presenter: false,
     };
     clients.add(client);
+    ws.on('pong', () => {
+      client.alive = true;
+    });
     ws.on('message', (data, isBinary) => onMessage(client, data, isBinary));
     ws.on('close', () => clients.delete(client));
     ws.on('error', () => clients.delete(client));
@@ -351,7 +384,10 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
   });
 
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    http.once('error', (error) => {
+      clearInterval(heartbeat);
+      reject(error);
+    });
     http.listen(options.port, options.host, () => resolve());
   });
   port = (http.address() as AddressInfo).port;
@@ -359,6 +395,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     url: `http://${hostForUrl(options.host)}:${port}/`,
     port,
     async close() {
+      clearInterval(heartbeat);
       for (const c of clients) c.ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => http.close(() => resolve()));
