@@ -331,13 +331,21 @@ describe('classroom server', () => {
   it('a restart with the results file loses no answer; the presenter and students resume', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'classroom-results-')), 'results.json');
     const first = await start({ resultsFile: file });
-    const { created } = await presenterWithStep(first);
+    const { created, presenter: before } = await presenterWithStep(first);
     const a = await student(first, created.code, '=HYPERLINK("x")');
     const b = await student(first, created.code);
     a.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
     b.s.send({ type: 'answer', stepIndex: 0, value: 'none' });
     await a.s.next('accepted'); // accepted ⇒ on disk
     await b.s.next('accepted');
+    // A third joins and leaves before R: the step, closed, was asked of the two present — after
+    // the restart too (the file keeps whom: the time of the close alone would count the third).
+    const c = await student(first, created.code);
+    await tallyWhere(before, (t) => t.students === 3);
+    c.s.close();
+    await tallyWhere(before, (t) => t.students === 2);
+    before.send({ type: 'close', stepIndex: 0 });
+    await before.next('closed');
     // On disk before the server stops (as if it crashed now): both answers.
     const onDisk = JSON.parse(readFileSync(file, 'utf8')) as {
       sessions: { steps: { answers: Record<string, string> }[] }[];
@@ -583,6 +591,50 @@ describe('classroom server', () => {
     const future = join(dir, 'future.json');
     writeFileSync(future, JSON.stringify({ version: 3, sessions: [] }));
     await expect(start({ resultsFile: future })).rejects.toThrow(/version/);
+  });
+
+  it('N of M answered: M is the students present now (and any who answered), frozen when the answers close', async () => {
+    // "1 of 3 answered" stayed on the projector with two of the three gone (a tab closed, a
+    // phone terminated): M counted every student who had ever joined.
+    const server = await start();
+    const { created, presenter } = await presenterWithStep(server);
+    const tallies = async () => {
+      const { tally } = await presenter.next('tally');
+      return `${tally.answered} of ${tally.students}`;
+    };
+    const ada = await student(server, created.code);
+    expect(await tallies()).toBe('0 of 1');
+    const grace = await student(server, created.code);
+    expect(await tallies()).toBe('0 of 2');
+    const edsger = await student(server, created.code);
+    expect(await tallies()).toBe('0 of 3');
+    ada.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    expect(await tallies()).toBe('1 of 3');
+    grace.s.close(); // the tab closed
+    expect(await tallies()).toBe('1 of 2');
+    edsger.s.terminate(); // gone without a word (the server sees its TCP close)
+    expect(await tallies()).toBe('1 of 1');
+    // Ada leaves too: her answer still counts, and so does she (never "1 of 0").
+    ada.s.close();
+    expect(await tallies()).toBe('1 of 1');
+    // Grace's phone reconnects, the same student (her token): 1 of 2.
+    const back = await client(server);
+    back.send({ type: 'join', code: created.code, studentToken: grace.joined.studentToken });
+    await back.next('joined');
+    expect(await tallies()).toBe('1 of 2');
+    // A second tab of Grace's is the same student: still 1 of 2.
+    const tab2 = await client(server);
+    tab2.send({ type: 'join', code: created.code, studentToken: grace.joined.studentToken });
+    await tab2.next('joined');
+    expect(await tallies()).toBe('1 of 2');
+    // R: the answers close, and M with them: a student who joins after was never asked.
+    presenter.send({ type: 'close', stepIndex: 0 });
+    await presenter.next('closed');
+    await student(server, created.code);
+    expect(await tallies()).toBe('1 of 2');
+    presenter.send({ type: 'reveal', stepIndex: 0, reveal: { answer: 'Two.', correct: 'two' } });
+    const revealed = await tab2.next('reveal');
+    expect(`${revealed.tally.answered} of ${revealed.tally.students}`).toBe('1 of 2');
   });
 
   it('terminates a phone gone half-open (it answers no ping), and keeps one that answers', async () => {

@@ -106,8 +106,11 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
   };
   const refuse = (client: Client, r: Refusal) => send(client, { type: 'refused', ...r });
   const members = (s: Session) => [...clients].filter((c) => c.session === s);
+  /** The students of `s` present now: a connection of theirs open (docs/classroom.md). */
+  const presentIn = (s: Session): Set<string> =>
+    new Set(members(s).flatMap((c) => (c.student ? [c.student.id] : [])));
   const toPresenters = (s: Session) => {
-    const tally = tallyOf(s);
+    const tally = tallyOf(s, presentIn(s));
     if (tally) for (const c of members(s)) if (c.presenter) send(c, { type: 'tally', tally });
   };
   /** The session as a presenter resumes it: its code and the step open, with its state. */
@@ -120,7 +123,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
       joinUrl: joinUrl(s.code),
       codeExpiresAt: s.codeExpiresAt,
       step: record?.step ?? null,
-      tally: tallyOf(s),
+      tally: tallyOf(s, presentIn(s)),
       closed: record?.closed ?? false,
       reveal: record?.reveal ?? null,
     };
@@ -149,7 +152,10 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
         await writer.save();
         // A student of an ended room (a reload) sees how it ended, as the others did.
         if (r.session.endedAt !== null)
-          return send(client, { type: 'end', results: resultsOf(r.session, r.student.id) });
+          return send(client, {
+            type: 'end',
+            results: resultsOf(r.session, r.student.id, presentIn(r.session)),
+          });
         const record = currentStep(r.session);
         send(client, {
           type: 'joined',
@@ -159,7 +165,9 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
           answer: record?.answers[r.student.id] ?? null,
           closed: record?.closed ?? false,
           reveal: record?.reveal ?? null,
-          tally: record?.reveal ? tallyOfRecord(record, r.session.students) : null,
+          tally: record?.reveal
+            ? tallyOfRecord(record, r.session.students, presentIn(r.session))
+            : null,
         });
         return toPresenters(r.session);
       }
@@ -182,16 +190,18 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
             message: 'only the presenter can move steps, close answers or reveal',
           });
         if (msg.type === 'end') {
-          sessions.end(session, now());
+          const present = presentIn(session);
+          sessions.end(session, now(), present);
           await writer.save();
           for (const c of members(session))
-            if (c.student) send(c, { type: 'end', results: resultsOf(session, c.student.id) });
+            if (c.student)
+              send(c, { type: 'end', results: resultsOf(session, c.student.id, present) });
           return;
         }
         if (msg.type === 'publish') {
           const before = currentStep(session);
           const asked = session.steps.length;
-          const record = sessions.publish(session, msg.step, now(), msg.again);
+          const record = sessions.publish(session, msg.step, now(), presentIn(session), msg.again);
           if (isRefusal(record)) return refuse(client, record);
           await writer.save();
           if (record === before) return toPresenters(session);
@@ -203,7 +213,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
           // A step asked before, open again: each student's answer, whether the answers are
           // closed, and — revealed — the reveal and the room's tally (not before: a phone shows
           // the room's answers with the answer only).
-          const tally = record.reveal ? tallyOf(session) : null;
+          const tally = record.reveal ? tallyOf(session, presentIn(session)) : null;
           for (const c of members(session))
             if (c.student)
               send(c, {
@@ -218,19 +228,20 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
           return;
         }
         if (msg.type === 'close') {
-          const r = sessions.close(session, msg.stepIndex, now());
+          const r = sessions.close(session, msg.stepIndex, now(), presentIn(session));
           if (isRefusal(r)) return refuse(client, r);
           await writer.save();
           for (const c of members(session))
             send(c, { type: 'closed', stepIndex: r.step.stepIndex });
           return;
         }
-        const r = sessions.reveal(session, msg.stepIndex, msg.reveal, now());
+        const present = presentIn(session);
+        const r = sessions.reveal(session, msg.stepIndex, msg.reveal, now(), present);
         if (isRefusal(r)) return refuse(client, r);
         // The revealed step's tally, read before the write: a step published meanwhile (a lesson's
         // End, then PageDown) is open by the time it is on disk, and its tally made this reveal
         // step 1's on every phone and on the presenter's panel.
-        const tally = tallyOfRecord(r, session.students);
+        const tally = tallyOfRecord(r, session.students, present);
         await writer.save();
         for (const c of members(session)) send(c, { type: 'reveal', reveal: msg.reveal, tally });
         return;
@@ -322,7 +333,14 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
       client.alive = true;
     });
     ws.on('message', (data, isBinary) => onMessage(client, data, isBinary));
-    ws.on('close', () => clients.delete(client));
+    ws.on('close', () => {
+      clients.delete(client);
+      // A student gone (their last tab closed, their phone terminated by the heartbeat) is no
+      // longer counted in the step's "N of M answered": the presenter's tally says so at once.
+      const { session, student } = client;
+      if (session && student && session.endedAt === null)
+        if (!members(session).some((c) => c.student === student)) toPresenters(session);
+    });
     ws.on('error', () => clients.delete(client));
   });
 

@@ -172,7 +172,10 @@ const tally = z.object({
   counts,
   /** Students who answered this step. */
   answered: z.number().int().min(0),
-  /** Students in the session. */
+  /**
+   * The students it is asked of: present now (a connection open) and any who answered; once its
+   * answers closed (or the room moved on, or ended), those present then (docs/classroom.md).
+   */
   students: z.number().int().min(0),
 });
 export type RoomTally = z.infer<typeof tally>;
