@@ -286,6 +286,84 @@ test('the next step opens at its title, not where the phone was scrolled', async
 });
 
 /**
+ * A phone left idle on the venue's Wi-Fi, its socket dead without a word (no close: the network
+ * went away). The browser never sees the server's pings, so the page heard nothing and said
+ * "connected" until its student answered or put it away and back. The server's heartbeat is a
+ * message too, and the page expects one within the interval it is told and as much again (at
+ * most 5 s more): without it, the phone says the connection is lost and rejoins by itself, the
+ * same student, an answer given meanwhile kept and sent.
+ */
+test('an idle phone whose socket died without a word says so and rejoins by itself, the same student, its answer kept', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  // Its heartbeat every second: the phone expects a word from the server within 2 s.
+  const own = await startClassroomServer({
+    host: '127.0.0.1',
+    port: 0,
+    distDir: resolve('dist'),
+    heartbeatMs: 1000,
+  });
+  try {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${own.url}?preset=at-least-once`);
+    await page.getByTestId(ids.start).click();
+    const code = (await page.getByTestId(ids.code).textContent())!.trim();
+    const student = await phone(browser);
+    // While `dead`, the phone's first socket passes nothing either way and is not closed, and a
+    // new one is refused (the Wi-Fi gone); then the network is back.
+    let dead = false;
+    let sockets = 0;
+    await student.routeWebSocket(/\/ws$/, (ws) => {
+      const k = ++sockets;
+      if (dead) return void ws.close();
+      const server = ws.connectToServer();
+      ws.onMessage((m) => {
+        if (!(dead && k === 1)) server.send(m);
+      });
+      server.onMessage((m) => {
+        if (!(dead && k === 1)) ws.send(m);
+      });
+    });
+    await student.goto(`${own.url}?join=${code}`);
+    await student.getByTestId(ids.studentJoin).tap();
+    await page.getByTestId(ids.publish).click();
+    const status = student.getByTestId(ids.studentStatus);
+    await expect(status).toHaveText(`Room ${code} · connected`);
+    await student.getByTestId(ids.studentAnswer).fill('20');
+    await student.getByTestId(ids.studentSend).tap();
+    await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+
+    dead = true;
+    // Nobody touches the phone: it notices by itself.
+    await expect(status).toHaveText(
+      'Connection lost: reconnecting… Your answer is kept, and you can still change it.',
+      { timeout: 10_000 },
+    );
+    await student.getByTestId(ids.studentAnswer).fill('24');
+    await student.getByTestId(ids.studentSend).tap();
+    await expect(student.getByTestId(ids.studentSent)).toHaveText(
+      'Not sent yet: 24 rows. It goes as soon as the connection is back.',
+    );
+    dead = false;
+    await expect(status).toHaveText(`Room ${code} · connected`, { timeout: 20_000 });
+    await expect(student.getByTestId(ids.studentSent)).toHaveText(
+      'Sent: 24 rows. You can change it until the answers close.',
+    );
+    // The same student: one, whose answer is now 24.
+    await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+    const bars = page.getByTestId(ids.histogram).locator('li');
+    await expect(bars).toHaveCount(1);
+    await expect(bars.first()).toHaveAttribute('data-value', '24');
+    await expect(bars.first()).toHaveAttribute('data-count', '1');
+    await student.context().close();
+  } finally {
+    await own.close();
+  }
+});
+
+/**
  * Back from the background (the phone locked, another app), its socket dead without the page
  * being told — the phone's network changed while it slept. The phone stayed on the step before
  * for good, "connected", while the room moved on. Back on screen it says hello again, and a

@@ -649,8 +649,11 @@ describe('classroom server', () => {
     const after2s = new Promise<string>((r) => setTimeout(() => r('still open after 2 s'), 2000));
     // 1006: closed without a closing handshake, as ws's terminate() closes.
     expect(await Promise.race([gone.closed, after2s])).toBe(1006);
-    // The live phone answered every ping over the same time: still in the room.
+    // The live phone answered every ping over the same time: still in the room. Its page is told
+    // the interval, and hears each beat as a message (a browser never sees a ping).
     expect(live.s.open).toBe(true);
+    expect(live.joined.heartbeatMs).toBe(100);
+    expect(await live.s.next('heartbeat')).toEqual({ type: 'heartbeat' });
     live.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
     expect(await live.s.next('accepted')).toEqual({ type: 'accepted', stepIndex: 0, value: 'two' });
   });

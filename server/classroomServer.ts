@@ -91,6 +91,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 export async function startClassroomServer(options: ClassroomOptions): Promise<ClassroomServer> {
   const now = options.now ?? Date.now;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const sessions = new Sessions(options.resultsFile ? await loadResults(options.resultsFile) : []);
   const writer = options.resultsFile
     ? createResultsWriter(options.resultsFile, () => sessions.all())
@@ -119,6 +120,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     return {
       type: 'presenting',
       sessionId: s.id,
+      heartbeatMs,
       code: s.code,
       joinUrl: joinUrl(s.code),
       codeExpiresAt: s.codeExpiresAt,
@@ -160,6 +162,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
         send(client, {
           type: 'joined',
           sessionId: r.session.id,
+          heartbeatMs,
           studentToken: r.studentToken,
           step: record?.step ?? null,
           answer: record?.answers[r.student.id] ?? null,
@@ -317,8 +320,10 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
       }
       c.alive = false;
       c.ws.ping();
+      // The browser never sees the ping: the page in a session hears the heartbeat as a message.
+      if (c.session) send(c, { type: 'heartbeat' });
     }
-  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  }, heartbeatMs);
   wss.on('connection', (ws: WebSocket) => {
     const client: Client = {
       ws,
