@@ -412,6 +412,45 @@ test('back on screen after the background, a phone whose socket died shows the s
 });
 
 /**
+ * A tab that joined before a student's token moved from the tab's sessionStorage to localStorage
+ * (per join code) rejoined as a new student after a reload: "1 of 2 answered" for one phone, its
+ * answer gone from its screen. Its old seat is moved once, and the reload is the same student.
+ */
+test('a tab that joined when the token lived in sessionStorage rejoins as the same student after a reload', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const code = await startRoom(page, 'at-least-once');
+  const student = await phone(browser);
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).tap();
+  await page.getByTestId(ids.publish).click();
+  await student.getByTestId(ids.studentAnswer).fill('20');
+  await student.getByTestId(ids.studentSend).tap();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  // The seat as the page kept it before: in the tab, one key, no code in its name.
+  await student.evaluate((c) => {
+    const key = `delivery-lab:room-student:${c}`;
+    const seat = JSON.parse(localStorage.getItem(key)!) as { studentToken: string };
+    localStorage.removeItem(key);
+    sessionStorage.setItem(
+      'delivery-lab:room-student',
+      JSON.stringify({ code: c, studentToken: seat.studentToken }),
+    );
+  }, code);
+  await student.reload();
+  await expect(student.getByTestId(ids.studentSent)).toHaveText(
+    'Sent: 20 rows. You can change it until the answers close.',
+  );
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  expect(await student.evaluate(() => sessionStorage.getItem('delivery-lab:room-student'))).toBe(
+    null,
+  );
+  await student.context().close();
+});
+
+/**
  * A number sent with the keyboard's Go (Enter): the keyboard stayed up, the answer's box still
  * focused, and it covered "Sent: 24 rows" under the button. The focus moves to the button, which
  * puts the keyboard away and keeps the student's place in the form.
