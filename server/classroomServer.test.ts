@@ -658,6 +658,67 @@ describe('classroom server', () => {
     expect(await live.s.next('accepted')).toEqual({ type: 'accepted', stepIndex: 0, value: 'two' });
   });
 
+  it('a workshop on bad Wi-Fi: phones half-open, a reconnect storm, the presenter asleep — counts exact', async () => {
+    const server = await start({ heartbeatMs: 100 });
+    const { created, presenter } = await presenterWithStep(server);
+    // 36 phones: 30 well, 6 gone off the Wi-Fi without a close (they answer no ping).
+    const phones = await Promise.all(
+      Array.from({ length: 36 }, async (_, k) => {
+        const c = await RoomTestClient.open(server.url, { autoPong: k < 30 });
+        clients.push(c);
+        c.send({ type: 'join', code: created.code });
+        return { c, token: (await c.next('joined')).studentToken };
+      }),
+    );
+    // Phones 0–23 answer one, two, none in turn: 8 each.
+    const values = ['one', 'two', 'none'];
+    for (const [k, { c }] of phones.slice(0, 24).entries())
+      c.send({ type: 'answer', stepIndex: 0, value: values[k % 3]! });
+    // The 6 half-open phones are let go: 24 of 30.
+    expect(await tallyWhere(presenter, (t) => t.answered === 24 && t.students === 30)).toEqual({
+      stepIndex: 0,
+      counts: { one: 8, two: 8, none: 8 },
+      answered: 24,
+      students: 30,
+    });
+    // The Wi-Fi blips for phones 10–29: gone, 0–9 present and 10–23 counted by their answers.
+    for (const { c } of phones.slice(10, 30)) c.terminate();
+    await tallyWhere(presenter, (t) => t.students === 24);
+    // The presenter's laptop sleeps (its socket dropped) while the phones all rejoin at once.
+    presenter.terminate();
+    const back = await Promise.all(
+      phones.slice(10, 30).map(async ({ token }) => {
+        const c = await client(server);
+        c.send({ type: 'join', code: created.code, studentToken: token });
+        return { c, joined: await c.next('joined') };
+      }),
+    );
+    // Each is the same student, its answer kept: 14 answered (10–23), 6 not (24–29).
+    expect(back.filter(({ joined }) => joined.answer !== null)).toHaveLength(14);
+    const awake = await client(server);
+    awake.send({
+      type: 'present',
+      sessionId: created.sessionId,
+      presenterToken: created.presenterToken,
+    });
+    expect((await awake.next('presenting')).tally).toMatchObject({ answered: 24, students: 30 });
+    // Phones 24–29 answer two; one of them also sends a message over 4 KB, refused, kept.
+    const late = back.slice(14).map(({ c }) => c);
+    late[0]!.send(JSON.stringify({ type: 'answer', stepIndex: 0, value: 'x'.repeat(5000) }));
+    expect(await late[0]!.next('refused')).toMatchObject({ reason: 'too-large' });
+    for (const c of late) c.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    expect(await tallyWhere(awake, (t) => t.answered === 30)).toEqual({
+      stepIndex: 0,
+      counts: { one: 8, two: 14, none: 8 },
+      answered: 30,
+      students: 30,
+    });
+    awake.send({ type: 'reveal', stepIndex: 0, reveal: { answer: 'Two.', correct: 'two' } });
+    const revealed = await phones[0]!.c.next('reveal');
+    expect(revealed.tally).toMatchObject({ answered: 30, students: 30 });
+    expect(await resultsLines(server.url, created)).toHaveLength(30);
+  });
+
   it('serves the built page, and nothing outside it', async () => {
     const server = await start();
     expect(await fetch(server.url).then((r) => r.text())).toContain('<title>lab</title>');
