@@ -310,36 +310,49 @@ test('an idle phone whose socket died without a word says so and rejoins by itse
     await page.goto(`${own.url}?preset=at-least-once`);
     await page.getByTestId(ids.start).click();
     const code = (await page.getByTestId(ids.code).textContent())!.trim();
-    const student = await phone(browser);
-    // While `dead`, the phone's first socket passes nothing either way and is not closed, and a
+    // While `dead`, a phone's first socket passes nothing either way and is not closed, and a
     // new one is refused (the Wi-Fi gone); then the network is back.
     let dead = false;
-    let sockets = 0;
-    await student.routeWebSocket(/\/ws$/, (ws) => {
-      const k = ++sockets;
-      if (dead) return void ws.close();
-      const server = ws.connectToServer();
-      ws.onMessage((m) => {
-        if (!(dead && k === 1)) server.send(m);
+    const onWifi = async () => {
+      const p = await phone(browser);
+      let sockets = 0;
+      await p.routeWebSocket(/\/ws$/, (ws) => {
+        const k = ++sockets;
+        if (dead) return void ws.close();
+        const server = ws.connectToServer();
+        ws.onMessage((m) => {
+          if (!(dead && k === 1)) server.send(m);
+        });
+        server.onMessage((m) => {
+          if (!(dead && k === 1)) ws.send(m);
+        });
       });
-      server.onMessage((m) => {
-        if (!(dead && k === 1)) ws.send(m);
-      });
-    });
-    await student.goto(`${own.url}?join=${code}`);
-    await student.getByTestId(ids.studentJoin).tap();
+      await p.goto(`${own.url}?join=${code}`);
+      await p.getByTestId(ids.studentJoin).tap();
+      return p;
+    };
+    const student = await onWifi();
+    // A second phone that has not answered yet.
+    const idle = await onWifi();
     await page.getByTestId(ids.publish).click();
     const status = student.getByTestId(ids.studentStatus);
     await expect(status).toHaveText(`Room ${code} · connected`);
     await student.getByTestId(ids.studentAnswer).fill('20');
     await student.getByTestId(ids.studentSend).tap();
-    await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+    await expect(page.getByTestId(ids.answered)).toHaveText('1 of 2 answered');
+    const token = () =>
+      student.evaluate((c) => localStorage.getItem(`delivery-lab:room-student:${c}`), code);
+    const seat = await token();
 
     dead = true;
     // Nobody touches the phone: it notices by itself.
     await expect(status).toHaveText(
       'Connection lost: reconnecting… Your answer is kept, and you can still change it.',
       { timeout: 10_000 },
+    );
+    // "Your answer is kept" said of no answer: the phone that has none may still give one.
+    await expect(idle.getByTestId(ids.studentStatus)).toHaveText(
+      'Connection lost: reconnecting… You can still answer: it goes when the connection is back.',
     );
     await student.getByTestId(ids.studentAnswer).fill('24');
     await student.getByTestId(ids.studentSend).tap();
@@ -351,13 +364,16 @@ test('an idle phone whose socket died without a word says so and rejoins by itse
     await expect(student.getByTestId(ids.studentSent)).toHaveText(
       'Sent: 24 rows. You can change it until the answers close.',
     );
-    // The same student: one, whose answer is now 24.
-    await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+    // The same student (the same token): one, whose answer is now 24.
+    expect(JSON.parse((await token())!).studentToken).toBe(JSON.parse(seat!).studentToken);
+    await expect(page.getByTestId(ids.answered)).toHaveText('1 of 2 answered');
     const bars = page.getByTestId(ids.histogram).locator('li');
     await expect(bars).toHaveCount(1);
     await expect(bars.first()).toHaveAttribute('data-value', '24');
     await expect(bars.first()).toHaveAttribute('data-count', '1');
+    await expect(idle.getByTestId(ids.studentStatus)).toHaveText(`Room ${code} · connected`);
     await student.context().close();
+    await idle.context().close();
   } finally {
     await own.close();
   }
