@@ -467,6 +467,51 @@ test('a tab that joined when the token lived in sessionStorage rejoins as the sa
 });
 
 /**
+ * A phone whose browser refuses to store anything (a private window of a browser that throws on
+ * localStorage.setItem, storage full): every reconnection joined as a new student — "1 of 2
+ * answered" for one phone after a Wi-Fi blip, and its answer gone from its screen. The page keeps
+ * its token in memory too, for as long as it is open.
+ */
+test('a phone that cannot store its token rejoins as the same student after a blip', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const code = await startRoom(page, 'at-least-once');
+  const student = await phone(browser);
+  await student.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  // The first socket is closed by the network after the answer (a blip); the next one passes.
+  let blip = false;
+  let sockets = 0;
+  await student.routeWebSocket(/\/ws$/, (ws) => {
+    const k = ++sockets;
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      ws.send(m);
+      if (blip && k === 1) ws.close();
+    });
+  });
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).tap();
+  await page.getByTestId(ids.publish).click();
+  blip = true;
+  await student.getByTestId(ids.studentAnswer).fill('20');
+  await student.getByTestId(ids.studentSend).tap();
+  await expect(student.getByTestId(ids.studentStatus)).toHaveText(`Room ${code} · connected`);
+  await expect.poll(() => sockets, { timeout: 15_000 }).toBe(2);
+  await expect(student.getByTestId(ids.studentSent)).toHaveText(
+    'Sent: 20 rows. You can change it until the answers close.',
+  );
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await student.context().close();
+});
+
+/**
  * A number sent with the keyboard's Go (Enter): the keyboard stayed up, the answer's box still
  * focused, and it covered "Sent: 24 rows" under the button. The focus moves to the button, which
  * puts the keyboard away and keeps the student's place in the form.
