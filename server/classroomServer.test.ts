@@ -208,6 +208,27 @@ describe('classroom server', () => {
     expect((await tallyWhere(presenter, (t) => t.answered === 1)).counts).toEqual({ one: 1 });
   });
 
+  it('refuses a message that is not an object as a whole, with no empty field named', async () => {
+    // An array, null, a number: the refusal had `field: ""`, a field with no name.
+    const server = await start();
+    const { created } = await presenterWithStep(server);
+    const { s } = await student(server, created.code);
+    s.send('[1,2]');
+    expect(await s.next('refused')).toEqual({
+      type: 'refused',
+      reason: 'malformed',
+      message: 'message: Invalid input: expected object, received array',
+    });
+    s.send('null');
+    expect(await s.next('refused')).toEqual({
+      type: 'refused',
+      reason: 'malformed',
+      message: 'message: Invalid input: expected object, received null',
+    });
+    s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    expect((await s.next('accepted')).value).toBe('one');
+  });
+
   it('refuses oversize, too-fast and malformed messages without dropping the student', async () => {
     let t = 1_000_000;
     const server = await start({ now: () => t });

@@ -300,8 +300,9 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     }
     const checked = ClientMessageSchema.safeParse(parsed);
     if (!checked.success) {
-      const issue = describeIssue(checked.error);
-      return refuse(client, { reason: 'malformed', ...issue });
+      const { field, message } = describeIssue(checked.error);
+      // A message that is not an object is at fault as a whole: no field to name ("" was sent).
+      return refuse(client, { reason: 'malformed', message, ...(field ? { field } : {}) });
     }
     handle(client, checked.data).catch((error: unknown) => {
       console.error('classroom: could not save the results file:', error);
