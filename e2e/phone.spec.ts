@@ -286,6 +286,100 @@ test('the next step opens at its title, not where the phone was scrolled', async
 });
 
 /**
+ * A phone left idle on the venue's Wi-Fi, its socket dead without a word (no close: the network
+ * went away). The browser never sees the server's pings, so the page heard nothing and said
+ * "connected" until its student answered or put it away and back. The server's heartbeat is a
+ * message too, and the page expects one within the interval it is told and as much again (at
+ * most 5 s more): without it, the phone says the connection is lost and rejoins by itself, the
+ * same student, an answer given meanwhile kept and sent.
+ */
+test('an idle phone whose socket died without a word says so and rejoins by itself, the same student, its answer kept', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  // Its heartbeat every second: the phone expects a word from the server within 2 s.
+  const own = await startClassroomServer({
+    host: '127.0.0.1',
+    port: 0,
+    distDir: resolve('dist'),
+    heartbeatMs: 1000,
+  });
+  try {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${own.url}?preset=at-least-once`);
+    await page.getByTestId(ids.start).click();
+    const code = (await page.getByTestId(ids.code).textContent())!.trim();
+    // While `dead`, a phone's first socket passes nothing either way and is not closed, and a
+    // new one is refused (the Wi-Fi gone); then the network is back.
+    let dead = false;
+    const onWifi = async () => {
+      const p = await phone(browser);
+      let sockets = 0;
+      await p.routeWebSocket(/\/ws$/, (ws) => {
+        const k = ++sockets;
+        if (dead) return void ws.close();
+        const server = ws.connectToServer();
+        ws.onMessage((m) => {
+          if (!(dead && k === 1)) server.send(m);
+        });
+        server.onMessage((m) => {
+          if (!(dead && k === 1)) ws.send(m);
+        });
+      });
+      await p.goto(`${own.url}?join=${code}`);
+      await p.getByTestId(ids.studentJoin).tap();
+      return p;
+    };
+    const student = await onWifi();
+    // A second phone that has not answered yet.
+    const idle = await onWifi();
+    await page.getByTestId(ids.publish).click();
+    const status = student.getByTestId(ids.studentStatus);
+    await expect(status).toHaveText(`Room ${code} · connected`);
+    await student.getByTestId(ids.studentAnswer).fill('20');
+    await student.getByTestId(ids.studentSend).tap();
+    await expect(page.getByTestId(ids.answered)).toHaveText('1 of 2 answered');
+    const token = () =>
+      student.evaluate((c) => localStorage.getItem(`delivery-lab:room-student:${c}`), code);
+    const seat = await token();
+
+    dead = true;
+    // Nobody touches the phone: it notices by itself.
+    await expect(status).toHaveText(
+      'Connection lost: reconnecting… Your answer is kept, and you can still change it.',
+      { timeout: 10_000 },
+    );
+    // "Your answer is kept" said of no answer: the phone that has none may still give one.
+    await expect(idle.getByTestId(ids.studentStatus)).toHaveText(
+      'Connection lost: reconnecting… You can still answer: it goes when the connection is back.',
+    );
+    await student.getByTestId(ids.studentAnswer).fill('24');
+    await student.getByTestId(ids.studentSend).tap();
+    await expect(student.getByTestId(ids.studentSent)).toHaveText(
+      'Not sent yet: 24 rows. It goes as soon as the connection is back.',
+    );
+    dead = false;
+    await expect(status).toHaveText(`Room ${code} · connected`, { timeout: 20_000 });
+    await expect(student.getByTestId(ids.studentSent)).toHaveText(
+      'Sent: 24 rows. You can change it until the answers close.',
+    );
+    // The same student (the same token): one, whose answer is now 24.
+    expect(JSON.parse((await token())!).studentToken).toBe(JSON.parse(seat!).studentToken);
+    await expect(page.getByTestId(ids.answered)).toHaveText('1 of 2 answered');
+    const bars = page.getByTestId(ids.histogram).locator('li');
+    await expect(bars).toHaveCount(1);
+    await expect(bars.first()).toHaveAttribute('data-value', '24');
+    await expect(bars.first()).toHaveAttribute('data-count', '1');
+    await expect(idle.getByTestId(ids.studentStatus)).toHaveText(`Room ${code} · connected`);
+    await student.context().close();
+    await idle.context().close();
+  } finally {
+    await own.close();
+  }
+});
+
+/**
  * Back from the background (the phone locked, another app), its socket dead without the page
  * being told — the phone's network changed while it slept. The phone stayed on the step before
  * for good, "connected", while the room moved on. Back on screen it says hello again, and a
@@ -330,6 +424,90 @@ test('back on screen after the background, a phone whose socket died shows the s
   expect(sockets).toBe(2);
   // Still one student in the room.
   await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
+  await student.context().close();
+});
+
+/**
+ * A tab that joined before a student's token moved from the tab's sessionStorage to localStorage
+ * (per join code) rejoined as a new student after a reload: "1 of 2 answered" for one phone, its
+ * answer gone from its screen. Its old seat is moved once, and the reload is the same student.
+ */
+test('a tab that joined when the token lived in sessionStorage rejoins as the same student after a reload', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const code = await startRoom(page, 'at-least-once');
+  const student = await phone(browser);
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).tap();
+  await page.getByTestId(ids.publish).click();
+  await student.getByTestId(ids.studentAnswer).fill('20');
+  await student.getByTestId(ids.studentSend).tap();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  // The seat as the page kept it before: in the tab, one key, no code in its name.
+  await student.evaluate((c) => {
+    const key = `delivery-lab:room-student:${c}`;
+    const seat = JSON.parse(localStorage.getItem(key)!) as { studentToken: string };
+    localStorage.removeItem(key);
+    sessionStorage.setItem(
+      'delivery-lab:room-student',
+      JSON.stringify({ code: c, studentToken: seat.studentToken }),
+    );
+  }, code);
+  await student.reload();
+  await expect(student.getByTestId(ids.studentSent)).toHaveText(
+    'Sent: 20 rows. You can change it until the answers close.',
+  );
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  expect(await student.evaluate(() => sessionStorage.getItem('delivery-lab:room-student'))).toBe(
+    null,
+  );
+  await student.context().close();
+});
+
+/**
+ * A phone whose browser refuses to store anything (a private window of a browser that throws on
+ * localStorage.setItem, storage full): every reconnection joined as a new student — "1 of 2
+ * answered" for one phone after a Wi-Fi blip, and its answer gone from its screen. The page keeps
+ * its token in memory too, for as long as it is open.
+ */
+test('a phone that cannot store its token rejoins as the same student after a blip', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const code = await startRoom(page, 'at-least-once');
+  const student = await phone(browser);
+  await student.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  // The first socket is closed by the network after the answer (a blip); the next one passes.
+  let blip = false;
+  let sockets = 0;
+  await student.routeWebSocket(/\/ws$/, (ws) => {
+    const k = ++sockets;
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      ws.send(m);
+      if (blip && k === 1) ws.close();
+    });
+  });
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).tap();
+  await page.getByTestId(ids.publish).click();
+  blip = true;
+  await student.getByTestId(ids.studentAnswer).fill('20');
+  await student.getByTestId(ids.studentSend).tap();
+  await expect(student.getByTestId(ids.studentStatus)).toHaveText(`Room ${code} · connected`);
+  await expect.poll(() => sockets, { timeout: 15_000 }).toBe(2);
+  await expect(student.getByTestId(ids.studentSent)).toHaveText(
+    'Sent: 20 rows. You can change it until the answers close.',
+  );
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
   await student.context().close();
 });
 

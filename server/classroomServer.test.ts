@@ -40,7 +40,9 @@ afterEach(async () => {
   running = [];
 });
 
-async function start(opts: { resultsFile?: string; now?: () => number } = {}) {
+async function start(
+  opts: { resultsFile?: string; now?: () => number; heartbeatMs?: number } = {},
+) {
   const server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: dist, ...opts });
   running.push(server);
   return server;
@@ -206,6 +208,27 @@ describe('classroom server', () => {
     expect((await tallyWhere(presenter, (t) => t.answered === 1)).counts).toEqual({ one: 1 });
   });
 
+  it('refuses a message that is not an object as a whole, with no empty field named', async () => {
+    // An array, null, a number: the refusal had `field: ""`, a field with no name.
+    const server = await start();
+    const { created } = await presenterWithStep(server);
+    const { s } = await student(server, created.code);
+    s.send('[1,2]');
+    expect(await s.next('refused')).toEqual({
+      type: 'refused',
+      reason: 'malformed',
+      message: 'message: Invalid input: expected object, received array',
+    });
+    s.send('null');
+    expect(await s.next('refused')).toEqual({
+      type: 'refused',
+      reason: 'malformed',
+      message: 'message: Invalid input: expected object, received null',
+    });
+    s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    expect((await s.next('accepted')).value).toBe('one');
+  });
+
   it('refuses oversize, too-fast and malformed messages without dropping the student', async () => {
     let t = 1_000_000;
     const server = await start({ now: () => t });
@@ -329,13 +352,21 @@ describe('classroom server', () => {
   it('a restart with the results file loses no answer; the presenter and students resume', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'classroom-results-')), 'results.json');
     const first = await start({ resultsFile: file });
-    const { created } = await presenterWithStep(first);
+    const { created, presenter: before } = await presenterWithStep(first);
     const a = await student(first, created.code, '=HYPERLINK("x")');
     const b = await student(first, created.code);
     a.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
     b.s.send({ type: 'answer', stepIndex: 0, value: 'none' });
     await a.s.next('accepted'); // accepted ⇒ on disk
     await b.s.next('accepted');
+    // A third joins and leaves before R: the step, closed, was asked of the two present — after
+    // the restart too (the file keeps whom: the time of the close alone would count the third).
+    const c = await student(first, created.code);
+    await tallyWhere(before, (t) => t.students === 3);
+    c.s.close();
+    await tallyWhere(before, (t) => t.students === 2);
+    before.send({ type: 'close', stepIndex: 0 });
+    await before.next('closed');
     // On disk before the server stops (as if it crashed now): both answers.
     const onDisk = JSON.parse(readFileSync(file, 'utf8')) as {
       sessions: { steps: { answers: Record<string, string> }[] }[];
@@ -581,6 +612,132 @@ describe('classroom server', () => {
     const future = join(dir, 'future.json');
     writeFileSync(future, JSON.stringify({ version: 3, sessions: [] }));
     await expect(start({ resultsFile: future })).rejects.toThrow(/version/);
+  });
+
+  it('N of M answered: M is the students present now (and any who answered), frozen when the answers close', async () => {
+    // "1 of 3 answered" stayed on the projector with two of the three gone (a tab closed, a
+    // phone terminated): M counted every student who had ever joined.
+    const server = await start();
+    const { created, presenter } = await presenterWithStep(server);
+    const tallies = async () => {
+      const { tally } = await presenter.next('tally');
+      return `${tally.answered} of ${tally.students}`;
+    };
+    const ada = await student(server, created.code);
+    expect(await tallies()).toBe('0 of 1');
+    const grace = await student(server, created.code);
+    expect(await tallies()).toBe('0 of 2');
+    const edsger = await student(server, created.code);
+    expect(await tallies()).toBe('0 of 3');
+    ada.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    expect(await tallies()).toBe('1 of 3');
+    grace.s.close(); // the tab closed
+    expect(await tallies()).toBe('1 of 2');
+    edsger.s.terminate(); // gone without a word (the server sees its TCP close)
+    expect(await tallies()).toBe('1 of 1');
+    // Ada leaves too: her answer still counts, and so does she (never "1 of 0").
+    ada.s.close();
+    expect(await tallies()).toBe('1 of 1');
+    // Grace's phone reconnects, the same student (her token): 1 of 2.
+    const back = await client(server);
+    back.send({ type: 'join', code: created.code, studentToken: grace.joined.studentToken });
+    await back.next('joined');
+    expect(await tallies()).toBe('1 of 2');
+    // A second tab of Grace's is the same student: still 1 of 2.
+    const tab2 = await client(server);
+    tab2.send({ type: 'join', code: created.code, studentToken: grace.joined.studentToken });
+    await tab2.next('joined');
+    expect(await tallies()).toBe('1 of 2');
+    // R: the answers close, and M with them: a student who joins after was never asked.
+    presenter.send({ type: 'close', stepIndex: 0 });
+    await presenter.next('closed');
+    await student(server, created.code);
+    expect(await tallies()).toBe('1 of 2');
+    presenter.send({ type: 'reveal', stepIndex: 0, reveal: { answer: 'Two.', correct: 'two' } });
+    const revealed = await tab2.next('reveal');
+    expect(`${revealed.tally.answered} of ${revealed.tally.students}`).toBe('1 of 2');
+  });
+
+  it('terminates a phone gone half-open (it answers no ping), and keeps one that answers', async () => {
+    // Pings every 100 ms: a socket that missed one pong is terminated at the next tick.
+    const server = await start({ heartbeatMs: 100 });
+    const { created } = await presenterWithStep(server);
+    const live = await student(server, created.code);
+    const gone = await RoomTestClient.open(server.url, { autoPong: false });
+    clients.push(gone);
+    gone.send({ type: 'join', code: created.code });
+    await gone.next('joined');
+    const after2s = new Promise<string>((r) => setTimeout(() => r('still open after 2 s'), 2000));
+    // 1006: closed without a closing handshake, as ws's terminate() closes.
+    expect(await Promise.race([gone.closed, after2s])).toBe(1006);
+    // The live phone answered every ping over the same time: still in the room. Its page is told
+    // the interval, and hears each beat as a message (a browser never sees a ping).
+    expect(live.s.open).toBe(true);
+    expect(live.joined.heartbeatMs).toBe(100);
+    expect(await live.s.next('heartbeat')).toEqual({ type: 'heartbeat' });
+    live.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    expect(await live.s.next('accepted')).toEqual({ type: 'accepted', stepIndex: 0, value: 'two' });
+  });
+
+  it('a workshop on bad Wi-Fi: phones half-open, a reconnect storm, the presenter asleep — counts exact', async () => {
+    const server = await start({ heartbeatMs: 100 });
+    const { created, presenter } = await presenterWithStep(server);
+    // 36 phones: 30 well, 6 gone off the Wi-Fi without a close (they answer no ping).
+    const phones = await Promise.all(
+      Array.from({ length: 36 }, async (_, k) => {
+        const c = await RoomTestClient.open(server.url, { autoPong: k < 30 });
+        clients.push(c);
+        c.send({ type: 'join', code: created.code });
+        return { c, token: (await c.next('joined')).studentToken };
+      }),
+    );
+    // Phones 0–23 answer one, two, none in turn: 8 each.
+    const values = ['one', 'two', 'none'];
+    for (const [k, { c }] of phones.slice(0, 24).entries())
+      c.send({ type: 'answer', stepIndex: 0, value: values[k % 3]! });
+    // The 6 half-open phones are let go: 24 of 30.
+    expect(await tallyWhere(presenter, (t) => t.answered === 24 && t.students === 30)).toEqual({
+      stepIndex: 0,
+      counts: { one: 8, two: 8, none: 8 },
+      answered: 24,
+      students: 30,
+    });
+    // The Wi-Fi blips for phones 10–29: gone, 0–9 present and 10–23 counted by their answers.
+    for (const { c } of phones.slice(10, 30)) c.terminate();
+    await tallyWhere(presenter, (t) => t.students === 24);
+    // The presenter's laptop sleeps (its socket dropped) while the phones all rejoin at once.
+    presenter.terminate();
+    const back = await Promise.all(
+      phones.slice(10, 30).map(async ({ token }) => {
+        const c = await client(server);
+        c.send({ type: 'join', code: created.code, studentToken: token });
+        return { c, joined: await c.next('joined') };
+      }),
+    );
+    // Each is the same student, its answer kept: 14 answered (10–23), 6 not (24–29).
+    expect(back.filter(({ joined }) => joined.answer !== null)).toHaveLength(14);
+    const awake = await client(server);
+    awake.send({
+      type: 'present',
+      sessionId: created.sessionId,
+      presenterToken: created.presenterToken,
+    });
+    expect((await awake.next('presenting')).tally).toMatchObject({ answered: 24, students: 30 });
+    // Phones 24–29 answer two; one of them also sends a message over 4 KB, refused, kept.
+    const late = back.slice(14).map(({ c }) => c);
+    late[0]!.send(JSON.stringify({ type: 'answer', stepIndex: 0, value: 'x'.repeat(5000) }));
+    expect(await late[0]!.next('refused')).toMatchObject({ reason: 'too-large' });
+    for (const c of late) c.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    expect(await tallyWhere(awake, (t) => t.answered === 30)).toEqual({
+      stepIndex: 0,
+      counts: { one: 8, two: 14, none: 8 },
+      answered: 30,
+      students: 30,
+    });
+    awake.send({ type: 'reveal', stepIndex: 0, reveal: { answer: 'Two.', correct: 'two' } });
+    const revealed = await phones[0]!.c.next('reveal');
+    expect(revealed.tally).toMatchObject({ answered: 30, students: 30 });
+    expect(await resultsLines(server.url, created)).toHaveLength(30);
   });
 
   it('serves the built page, and nothing outside it', async () => {

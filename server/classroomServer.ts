@@ -53,7 +53,22 @@ export interface ClassroomOptions {
   publicHost?: string;
   /** The clock (tests hold it still). */
   now?: () => number;
+  /**
+   * How often every socket is pinged; one that has not answered the ping before is terminated
+   * (HEARTBEAT_MS by default; tests use a fraction of a second).
+   */
+  heartbeatMs?: number;
 }
+
+/**
+ * Every socket is pinged this often, and one that did not answer the last ping (a phone gone
+ * off the venue's Wi-Fi without a TCP close: a half-open socket) is terminated — ws's documented
+ * heartbeat, https://github.com/websockets/ws#how-to-detect-and-close-broken-connections, at its
+ * 30 s. A dead phone is let go within 30–60 s, its connection slot freed; a ping every 30 s to 150
+ * phones costs nothing, and keeps the socket alive through a proxy's idle timeout (nginx's
+ * proxy_read_timeout is 60 s: https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout).
+ */
+const HEARTBEAT_MS = 30_000;
 
 export interface ClassroomServer {
   /** The base URL, e.g. http://127.0.0.1:8080/ */
@@ -64,6 +79,8 @@ export interface ClassroomServer {
 
 interface Client {
   ws: WebSocket;
+  /** It answered the last ping (a pong), or it has not been pinged yet. */
+  alive: boolean;
   rate: ReturnType<typeof createRateLimit>;
   session: Session | null;
   student: Student | null;
@@ -74,6 +91,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 export async function startClassroomServer(options: ClassroomOptions): Promise<ClassroomServer> {
   const now = options.now ?? Date.now;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const sessions = new Sessions(options.resultsFile ? await loadResults(options.resultsFile) : []);
   const writer = options.resultsFile
     ? createResultsWriter(options.resultsFile, () => sessions.all())
@@ -89,8 +107,11 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
   };
   const refuse = (client: Client, r: Refusal) => send(client, { type: 'refused', ...r });
   const members = (s: Session) => [...clients].filter((c) => c.session === s);
+  /** The students of `s` present now: a connection of theirs open (docs/classroom.md). */
+  const presentIn = (s: Session): Set<string> =>
+    new Set(members(s).flatMap((c) => (c.student ? [c.student.id] : [])));
   const toPresenters = (s: Session) => {
-    const tally = tallyOf(s);
+    const tally = tallyOf(s, presentIn(s));
     if (tally) for (const c of members(s)) if (c.presenter) send(c, { type: 'tally', tally });
   };
   /** The session as a presenter resumes it: its code and the step open, with its state. */
@@ -99,11 +120,12 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     return {
       type: 'presenting',
       sessionId: s.id,
+      heartbeatMs,
       code: s.code,
       joinUrl: joinUrl(s.code),
       codeExpiresAt: s.codeExpiresAt,
       step: record?.step ?? null,
-      tally: tallyOf(s),
+      tally: tallyOf(s, presentIn(s)),
       closed: record?.closed ?? false,
       reveal: record?.reveal ?? null,
     };
@@ -132,17 +154,23 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
         await writer.save();
         // A student of an ended room (a reload) sees how it ended, as the others did.
         if (r.session.endedAt !== null)
-          return send(client, { type: 'end', results: resultsOf(r.session, r.student.id) });
+          return send(client, {
+            type: 'end',
+            results: resultsOf(r.session, r.student.id, presentIn(r.session)),
+          });
         const record = currentStep(r.session);
         send(client, {
           type: 'joined',
           sessionId: r.session.id,
+          heartbeatMs,
           studentToken: r.studentToken,
           step: record?.step ?? null,
           answer: record?.answers[r.student.id] ?? null,
           closed: record?.closed ?? false,
           reveal: record?.reveal ?? null,
-          tally: record?.reveal ? tallyOfRecord(record, r.session.students) : null,
+          tally: record?.reveal
+            ? tallyOfRecord(record, r.session.students, presentIn(r.session))
+            : null,
         });
         return toPresenters(r.session);
       }
@@ -165,16 +193,18 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
             message: 'only the presenter can move steps, close answers or reveal',
           });
         if (msg.type === 'end') {
-          sessions.end(session, now());
+          const present = presentIn(session);
+          sessions.end(session, now(), present);
           await writer.save();
           for (const c of members(session))
-            if (c.student) send(c, { type: 'end', results: resultsOf(session, c.student.id) });
+            if (c.student)
+              send(c, { type: 'end', results: resultsOf(session, c.student.id, present) });
           return;
         }
         if (msg.type === 'publish') {
           const before = currentStep(session);
           const asked = session.steps.length;
-          const record = sessions.publish(session, msg.step, now(), msg.again);
+          const record = sessions.publish(session, msg.step, now(), presentIn(session), msg.again);
           if (isRefusal(record)) return refuse(client, record);
           await writer.save();
           if (record === before) return toPresenters(session);
@@ -186,7 +216,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
           // A step asked before, open again: each student's answer, whether the answers are
           // closed, and — revealed — the reveal and the room's tally (not before: a phone shows
           // the room's answers with the answer only).
-          const tally = record.reveal ? tallyOf(session) : null;
+          const tally = record.reveal ? tallyOf(session, presentIn(session)) : null;
           for (const c of members(session))
             if (c.student)
               send(c, {
@@ -201,19 +231,20 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
           return;
         }
         if (msg.type === 'close') {
-          const r = sessions.close(session, msg.stepIndex, now());
+          const r = sessions.close(session, msg.stepIndex, now(), presentIn(session));
           if (isRefusal(r)) return refuse(client, r);
           await writer.save();
           for (const c of members(session))
             send(c, { type: 'closed', stepIndex: r.step.stepIndex });
           return;
         }
-        const r = sessions.reveal(session, msg.stepIndex, msg.reveal, now());
+        const present = presentIn(session);
+        const r = sessions.reveal(session, msg.stepIndex, msg.reveal, now(), present);
         if (isRefusal(r)) return refuse(client, r);
         // The revealed step's tally, read before the write: a step published meanwhile (a lesson's
         // End, then PageDown) is open by the time it is on disk, and its tally made this reveal
         // step 1's on every phone and on the presenter's panel.
-        const tally = tallyOfRecord(r, session.students);
+        const tally = tallyOfRecord(r, session.students, present);
         await writer.save();
         for (const c of members(session)) send(c, { type: 'reveal', reveal: msg.reveal, tally });
         return;
@@ -269,8 +300,9 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     }
     const checked = ClientMessageSchema.safeParse(parsed);
     if (!checked.success) {
-      const issue = describeIssue(checked.error);
-      return refuse(client, { reason: 'malformed', ...issue });
+      const { field, message } = describeIssue(checked.error);
+      // A message that is not an object is at fault as a whole: no field to name ("" was sent).
+      return refuse(client, { reason: 'malformed', message, ...(field ? { field } : {}) });
     }
     handle(client, checked.data).catch((error: unknown) => {
       console.error('classroom: could not save the results file:', error);
@@ -279,17 +311,42 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: ROOM_LIMITS.hardMessageBytes });
+  // The heartbeat (HEARTBEAT_MS): a socket that missed the last ping's pong is terminated, which
+  // closes it (its 'close' below lets the client go).
+  const heartbeat = setInterval(() => {
+    for (const c of clients) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+      // The browser never sees the ping: the page in a session hears the heartbeat as a message.
+      if (c.session) send(c, { type: 'heartbeat' });
+    }
+  }, heartbeatMs);
   wss.on('connection', (ws: WebSocket) => {
     const client: Client = {
       ws,
+      alive: true,
       rate: createRateLimit(ROOM_LIMITS.burst, ROOM_LIMITS.perSecond, now),
       session: null,
       student: null,
       presenter: false,
     };
     clients.add(client);
+    ws.on('pong', () => {
+      client.alive = true;
+    });
     ws.on('message', (data, isBinary) => onMessage(client, data, isBinary));
-    ws.on('close', () => clients.delete(client));
+    ws.on('close', () => {
+      clients.delete(client);
+      // A student gone (their last tab closed, their phone terminated by the heartbeat) is no
+      // longer counted in the step's "N of M answered": the presenter's tally says so at once.
+      const { session, student } = client;
+      if (session && student && session.endedAt === null)
+        if (!members(session).some((c) => c.student === student)) toPresenters(session);
+    });
     ws.on('error', () => clients.delete(client));
   });
 
@@ -351,7 +408,10 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
   });
 
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    http.once('error', (error) => {
+      clearInterval(heartbeat);
+      reject(error);
+    });
     http.listen(options.port, options.host, () => resolve());
   });
   port = (http.address() as AddressInfo).port;
@@ -359,6 +419,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     url: `http://${hostForUrl(options.host)}:${port}/`,
     port,
     async close() {
+      clearInterval(heartbeat);
       for (const c of clients) c.ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => http.close(() => resolve()));

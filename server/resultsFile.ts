@@ -38,6 +38,8 @@ const SessionSchema = z.object({
       // A file written before answers closed at R: its revealed steps were closed.
       closed: z.boolean().optional(),
       closedAt: z.number().optional(),
+      // Whom it was asked of, by student id (docs/classroom.md); absent in an older file.
+      askedOf: z.array(z.string()).optional(),
       reveal: RoomRevealSchema.nullable(),
     }),
   ),

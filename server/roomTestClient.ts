@@ -14,6 +14,7 @@ export class RoomTestClient {
   private waiters: { type: string; resolve: (m: ServerMessage) => void }[] = [];
 
   private constructor(private readonly ws: WebSocket) {
+    this.closed = new Promise((resolve) => ws.once('close', (code) => resolve(code)));
     ws.on('message', (data) => {
       const msg = JSON.parse(String(data)) as ServerMessage;
       this.received.push(msg);
@@ -23,8 +24,13 @@ export class RoomTestClient {
     });
   }
 
-  static open(baseUrl: string): Promise<RoomTestClient> {
-    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}ws`);
+  /**
+   * `autoPong: false` makes a phone gone off the network without a TCP close (a half-open socket):
+   * it never answers the server's pings (ws's option:
+   * https://github.com/websockets/ws/blob/master/doc/ws.md#new-websocketaddress-protocols-options).
+   */
+  static open(baseUrl: string, options: { autoPong?: boolean } = {}): Promise<RoomTestClient> {
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}ws`, options);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new RoomTestClient(ws)));
       ws.once('error', reject);
@@ -50,8 +56,16 @@ export class RoomTestClient {
     return this.ws.readyState === WebSocket.OPEN;
   }
 
+  /** Resolves with the close code when the socket closes (the server's end or a terminate). */
+  readonly closed: Promise<number>;
+
   close(): void {
     this.ws.close();
+  }
+
+  /** Drops the socket at once, with no closing handshake: a tab killed, a phone gone. */
+  terminate(): void {
+    this.ws.terminate();
   }
 }
 

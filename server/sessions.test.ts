@@ -18,10 +18,10 @@ it('refuses an answer to a step left, and to one never asked, each in its own wo
   const created = sessions.create(0);
   if ('reason' in created) throw new Error(created.message);
   const { session } = created;
-  sessions.publish(session, step(0), 1);
+  sessions.publish(session, step(0), 1, new Set());
   const joined = sessions.join(session.code, 'Ada', undefined, 2);
   if ('reason' in joined) throw new Error(joined.message);
-  sessions.publish(session, step(1), 3);
+  sessions.publish(session, step(1), 3, new Set([joined.student.id]));
   expect(sessions.answer(session, joined.student, 0, '18')).toMatchObject({
     reason: 'stale-step',
     field: 'stepIndex',
@@ -49,7 +49,7 @@ it('counts running rooms against the limit, not the ended or expired rooms it ke
     if ('reason' in created) throw new Error(created.message);
     return created.session;
   };
-  for (let i = 0; i < ROOM_LIMITS.sessions; i++) sessions.end(made(), 1);
+  for (let i = 0; i < ROOM_LIMITS.sessions; i++) sessions.end(made(), 1, new Set());
   // 50 ended rooms: a new one starts, and every room is still kept.
   const running = sessions.create(2);
   expect(running).not.toHaveProperty('reason');
@@ -67,32 +67,40 @@ it('counts running rooms against the limit, not the ended or expired rooms it ke
 
 /**
  * A step's "N of M answered" counts the students it was asked: the end screen said "20 of 21
- * answered" of the first step, asked of 20, a 21st having joined on the second.
+ * answered" of the first step, asked of 20, a 21st having joined on the second. Each student
+ * here stays present (a connection open): M is the students present when the step closed.
  */
-it('a closed step’s tally counts the students who had joined when it closed', () => {
+it('a closed step’s tally counts the students present when it closed', () => {
   const sessions = new Sessions();
   const created = sessions.create(0);
   if ('reason' in created) throw new Error(created.message);
   const { session } = created;
+  const present = new Set<string>();
   const join = (name: string, at: number) => {
     const joined = sessions.join(session.code, name, undefined, at);
     if ('reason' in joined) throw new Error(joined.message);
+    present.add(joined.student.id);
     return joined.student;
   };
-  sessions.publish(session, step(0), 1);
+  sessions.publish(session, step(0), 1, present);
   const ada = join('Ada', 2);
   join('Bob', 3);
   sessions.answer(session, ada, 0, '18');
-  sessions.reveal(session, 0, { answer: '18 rows', correct: '18' }, 4);
-  sessions.publish(session, step(1), 5);
+  sessions.reveal(session, 0, { answer: '18 rows', correct: '18' }, 4, present);
+  sessions.publish(session, step(1), 5, present);
   join('Cy', 6);
   // Closed by R only, then revealed: the time of the first close stands.
-  sessions.close(session, 1, 7);
+  sessions.close(session, 1, 7, present);
   join('Di', 8);
-  sessions.reveal(session, 1, { answer: '20 rows', correct: '20' }, 9);
-  const tallies = resultsOf(session, null).map((r) => `${r.tally.answered} of ${r.tally.students}`);
-  expect(tallies).toEqual(['1 of 2', '0 of 3']);
-  // A step open counts everyone, as ever.
-  sessions.publish(session, step(2), 10);
-  expect(tallyOf(session)).toMatchObject({ answered: 0, students: 4 });
+  sessions.reveal(session, 1, { answer: '20 rows', correct: '20' }, 9, present);
+  const tallies = (now: Set<string>) =>
+    resultsOf(session, null, now).map((r) => `${r.tally.answered} of ${r.tally.students}`);
+  expect(tallies(present)).toEqual(['1 of 2', '0 of 3']);
+  // Closed steps keep their counts whoever is present later (here: nobody).
+  expect(tallies(new Set())).toEqual(['1 of 2', '0 of 3']);
+  // A step open counts the students present now.
+  sessions.publish(session, step(2), 10, present);
+  expect(tallyOf(session, present)).toMatchObject({ answered: 0, students: 4 });
+  present.delete(ada.id);
+  expect(tallyOf(session, present)).toMatchObject({ answered: 0, students: 3 });
 });

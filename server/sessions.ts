@@ -38,8 +38,17 @@ export interface StepRecord {
    * later was never asked this step, and its tally does not count them.
    */
   closedAt?: number;
+  /**
+   * The students it was asked of — present (a connection open) when its answers closed, when the
+   * room moved on from it, or when the room ended — by id; absent while it is open (its tally
+   * counts the students present now), and in a file written before it was kept.
+   */
+  askedOf?: string[];
   reveal: RoomReveal | null;
 }
+
+/** The ids of the students present now: with a connection open (server/classroomServer.ts). */
+export type Present = ReadonlySet<string>;
 
 export interface Session {
   id: string;
@@ -77,38 +86,51 @@ export const currentStep = (s: Session): StepRecord | null =>
   s.current === null ? null : (s.steps[s.current] ?? null);
 
 /** The live histogram of the current step. */
-export function tallyOf(s: Session): RoomTally | null {
+export function tallyOf(s: Session, present: Present): RoomTally | null {
   const record = currentStep(s);
-  return record && tallyOfRecord(record, s.students);
+  return record && tallyOfRecord(record, s.students, present);
 }
 
 /**
  * Every step the session asked, in order, as the room ended with it: the question, the answer
  * revealed, the room's tally and `studentId`'s answer (null for the presenter's copy).
  */
-export function resultsOf(s: Session, studentId: string | null): RoomStepResult[] {
+export function resultsOf(
+  s: Session,
+  studentId: string | null,
+  present: Present,
+): RoomStepResult[] {
   return s.steps.map((record) => {
     const { stepIndex, title, question } = record.step;
     return {
       step: { stepIndex, title, question },
       reveal: record.reveal,
-      tally: tallyOfRecord(record, s.students),
+      tally: tallyOfRecord(record, s.students, present),
       answer: (studentId !== null && record.answers[studentId]) || null,
     };
   });
 }
 
 /**
- * A step's tally: its answers, of the students it was asked — every student while it is open;
- * once closed, those who had joined by then (and any who answered). The end screen said "20 of 21
- * answered" of a step asked of 20, a 21st having joined two steps later.
+ * A step's tally: its answers, of the students it was asked — while it is open, the students
+ * present now; once its answers closed (or the room moved on from it), those present then — and
+ * any who answered besides, whose answer counts though they left. "1 of 3 answered" stayed on the
+ * projector with two of the three gone (a tab closed, a phone off the Wi-Fi), and the end screen
+ * said "20 of 21 answered" of a step asked of 20, a 21st having joined two steps later. A step
+ * closed in a file written before `askedOf` was kept counts the students who had joined by then.
  */
-export function tallyOfRecord(record: StepRecord, all: readonly Student[]): RoomTally {
-  const { closedAt } = record;
-  const students =
-    closedAt === undefined
-      ? all.length
-      : all.filter((s) => s.joinedAt <= closedAt || record.answers[s.id] !== undefined).length;
+export function tallyOfRecord(
+  record: StepRecord,
+  all: readonly Student[],
+  present: Present,
+): RoomTally {
+  const { closedAt, askedOf } = record;
+  const answeredIds = Object.keys(record.answers);
+  const students = askedOf
+    ? new Set([...askedOf, ...answeredIds]).size
+    : closedAt !== undefined
+      ? all.filter((s) => s.joinedAt <= closedAt || record.answers[s.id] !== undefined).length
+      : new Set([...present, ...answeredIds]).size;
   const counts: Record<string, number> = {};
   let answered = 0;
   for (const value of Object.values(record.answers)) {
@@ -237,16 +259,27 @@ export class Sessions {
    * explicit "Ask again" — starts afresh, a new record (the results keep the earlier round's
    * answers).
    */
-  publish(session: Session, step: RoomStep, now: number, again = false): StepRecord | Refusal {
+  publish(
+    session: Session,
+    step: RoomStep,
+    now: number,
+    present: Present,
+    again = false,
+  ): StepRecord | Refusal {
     if (session.endedAt !== null) return ENDED();
     const same = (r: StepRecord) => JSON.stringify(r.step) === JSON.stringify(step);
     const open = currentStep(session);
     if (!again && open && same(open)) return open;
+    // The room moves on: the step left keeps the students it was asked of.
+    if (open) open.askedOf ??= [...present];
     let earlier = again ? -1 : session.steps.length - 1;
     while (earlier >= 0 && !same(session.steps[earlier]!)) earlier -= 1;
     if (earlier >= 0) {
+      const record = session.steps[earlier]!;
+      // Open again with its answers open: asked of the students present now, again.
+      if (!record.closed) delete record.askedOf;
       session.current = earlier;
-      return session.steps[earlier]!;
+      return record;
     }
     const record: StepRecord = {
       step,
@@ -259,9 +292,12 @@ export class Sessions {
     return record;
   }
 
-  /** The presenter ends the room (again: a no-op). */
-  end(session: Session, now: number): void {
-    session.endedAt ??= now;
+  /** The presenter ends the room (again: a no-op); the step open keeps the students present. */
+  end(session: Session, now: number, present: Present): void {
+    if (session.endedAt !== null) return;
+    const open = currentStep(session);
+    if (open) open.askedOf ??= [...present];
+    session.endedAt = now;
   }
 
   /** A student answers the current step (again, to change it, until the answers close). */
@@ -298,7 +334,7 @@ export class Sessions {
    * The presenter closes the current step's answers (R: the run plays before the answer shows),
    * so the room cannot change its answer while the counters play. Closing twice is a no-op.
    */
-  close(session: Session, stepIndex: number, now: number): StepRecord | Refusal {
+  close(session: Session, stepIndex: number, now: number, present: Present): StepRecord | Refusal {
     if (session.endedAt !== null) return ENDED();
     const record = currentStep(session);
     if (!record) return refuse('no-step', 'there is no step to close yet');
@@ -306,6 +342,7 @@ export class Sessions {
       return refuse('stale-step', 'that step is not the one open', 'stepIndex');
     record.closed = true;
     record.closedAt ??= now;
+    record.askedOf ??= [...present];
     return record;
   }
 
@@ -315,6 +352,7 @@ export class Sessions {
     stepIndex: number,
     reveal: RoomReveal,
     now: number,
+    present: Present,
   ): StepRecord | Refusal {
     if (session.endedAt !== null) return ENDED();
     const record = currentStep(session);
@@ -323,6 +361,7 @@ export class Sessions {
       return refuse('stale-step', 'that step is not the one open', 'stepIndex');
     record.closed = true;
     record.closedAt ??= now;
+    record.askedOf ??= [...present];
     record.reveal = reveal;
     return record;
   }

@@ -83,6 +83,27 @@ export function connectRoom(handlers: {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Waits for the server's answer to a hello sent again on a socket thought open. */
   let answerDue: ReturnType<typeof setTimeout> | undefined;
+  /** The server's heartbeat interval, as it told this page (`joined`, `presenting`). */
+  let heartbeatMs: number | null = null;
+  /** Fires when the server has been silent too long: the socket is taken for dead. */
+  let silence: ReturnType<typeof setTimeout> | undefined;
+  // A socket whose network went away without a close (the venue's Wi-Fi, a phone left idle) is
+  // not told: the browser sees no ping, and the page waited on it for good, "connected". The
+  // server's heartbeat comes every `heartbeatMs` (server/classroomServer.ts); heard nothing for
+  // that long and as much again (at most 5 s more: Socket.IO's client waits pingInterval +
+  // pingTimeout, https://socket.io/docs/v4/how-it-works/#disconnection-detection), the page says
+  // the connection is lost and opens a new one — on screen only: a page back on screen says
+  // hello again first (retryNow).
+  const expectHeartbeat = () => {
+    clearTimeout(silence);
+    if (heartbeatMs === null) return;
+    silence = setTimeout(
+      () => {
+        if (!closed && document.visibilityState !== 'hidden') reconnect();
+      },
+      heartbeatMs + Math.min(heartbeatMs, 5000),
+    );
+  };
 
   const open = () => {
     clearTimeout(timer);
@@ -93,17 +114,24 @@ export function connectRoom(handlers: {
       attempt = 0;
       handlers.onStatus('open');
       socket.send(JSON.stringify(handlers.hello()));
+      expectHeartbeat();
     };
     socket.onmessage = (e) => {
       clearTimeout(answerDue);
       try {
         const parsed = ServerMessageSchema.safeParse(JSON.parse(String(e.data)));
-        if (parsed.success) handlers.onMessage(parsed.data);
+        if (!parsed.success) return;
+        const msg = parsed.data;
+        if ((msg.type === 'joined' || msg.type === 'presenting') && msg.heartbeatMs)
+          heartbeatMs = msg.heartbeatMs;
+        expectHeartbeat();
+        if (msg.type !== 'heartbeat') handlers.onMessage(msg);
       } catch {
         // Not JSON: not from our server; ignored.
       }
     };
     socket.onclose = () => {
+      clearTimeout(silence);
       if (closed) return;
       attempt += 1;
       handlers.onStatus('reconnecting');
@@ -113,6 +141,7 @@ export function connectRoom(handlers: {
   };
   const drop = () => {
     clearTimeout(answerDue);
+    clearTimeout(silence);
     if (!ws) return;
     ws.onopen = ws.onmessage = ws.onclose = null;
     ws.close();

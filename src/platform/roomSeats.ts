@@ -10,6 +10,8 @@
  * is an object of the string fields below, else none.
  */
 
+import { wellFormedJoinCode } from '../views/room/joinCode';
+
 /** A presenter's session, as the server created it (`CreatedSession`, src/views/room/protocol.ts). */
 export interface PresenterSeat {
   sessionId: string;
@@ -67,6 +69,27 @@ function savedAt(key: string): number {
   }
 }
 
+/**
+ * Where a student's seat was before it moved to localStorage per code: the tab's sessionStorage,
+ * one key. A tab that joined then rejoined as a new student after a reload (its answer gone from
+ * its screen, counted twice on the projector) until its seat is moved — once: the key goes.
+ */
+const TAB_STUDENT_KEY = 'delivery-lab:room-student';
+
+/** Moves the tab's old seat to its code's key (unless this browser has a seat for it already). */
+function moveTabSeat(now: number): void {
+  try {
+    if (tab().getItem(TAB_STUDENT_KEY) === null) return;
+  } catch {
+    return; // Storage refused: nothing was kept.
+  }
+  const old = read<StudentSeat>(tab, TAB_STUDENT_KEY, STUDENT_FIELDS);
+  write(tab, TAB_STUDENT_KEY, null);
+  if (!old || !wellFormedJoinCode(old.code)) return;
+  if (read<StudentSeat>(browser, STUDENT_PREFIX + old.code, STUDENT_FIELDS) === null)
+    write(browser, STUDENT_PREFIX + old.code, { ...old, savedAt: now });
+}
+
 /** Drops the students' seats saved longer ago than their join codes admit anyone. */
 function dropOldSeats(now: number): void {
   try {
@@ -85,6 +108,7 @@ export const roomSeats = {
   setPresenter: (seat: PresenterSeat | null) => write(tab, PRESENTER_KEY, seat),
   /** The student's token for this code, if this browser joined it in the last 4 hours. */
   student: (code: string, now = Date.now()): StudentSeat | null => {
+    moveTabSeat(now);
     dropOldSeats(now);
     const seat = read<StudentSeat>(browser, STUDENT_PREFIX + code, STUDENT_FIELDS);
     return seat?.code === code ? seat : null;

@@ -123,6 +123,7 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
         room={room}
         online={online}
         answering={room.step !== null && !room.closed && room.reveal === null}
+        answered={room.answer !== null || pending !== null}
       />
       {room.step === null ? (
         <p>Waiting for the first question…</p>
@@ -213,11 +214,14 @@ function StudentStatus({
   room,
   online,
   answering,
+  answered,
 }: {
   code: string;
   room: StudentRoomState;
   online: boolean;
   answering: boolean;
+  /** The student has an answer (sent, or waiting for the connection). */
+  answered: boolean;
 }) {
   const lost = !online ? 'offline' : room.status === 'reconnecting' ? 'reconnecting' : null;
   if (lost)
@@ -230,7 +234,14 @@ function StudentStatus({
       >
         {lost === 'offline'
           ? 'You are offline: the page rejoins the room by itself when your phone is back online.'
-          : `Connection lost: reconnecting…${answering ? ' Your answer is kept, and you can still change it.' : ''}`}
+          : `Connection lost: reconnecting…${
+              !answering
+                ? ''
+                : answered
+                  ? ' Your answer is kept, and you can still change it.'
+                  : // "Your answer is kept" before any answer was given: kept what?
+                    ' You can still answer: it goes when the connection is back.'
+            }`}
       </p>
     );
   return (

@@ -52,21 +52,30 @@ export function useStudentRoom(code: string) {
   };
   const online = useOnline();
   const link = useRef<RoomLink | null>(null);
+  /**
+   * The token of this page's last join, kept in memory too: a browser that refuses to store it
+   * (storage full, a private window that throws on setItem) joined as a new student on every
+   * reconnection — counted twice on the projector, its answer gone from its screen.
+   */
+  const token = useRef<string | null>(null);
   useEffect(() => {
     if (joinAs === null) return;
     const name = joinAs.name;
     const l = connectRoom({
       hello: () => {
-        const seat = roomSeats.student(code);
+        const studentToken = roomSeats.student(code)?.studentToken ?? token.current;
         return {
           type: 'join',
           code,
           ...(name ? { name } : {}),
-          ...(seat ? { studentToken: seat.studentToken } : {}),
+          ...(studentToken ? { studentToken } : {}),
         };
       },
       onMessage: (msg) => {
-        if (msg.type === 'joined') roomSeats.setStudent({ code, studentToken: msg.studentToken });
+        if (msg.type === 'joined') {
+          token.current = msg.studentToken;
+          roomSeats.setStudent({ code, studentToken: msg.studentToken });
+        }
         // The room has ended: nothing more will come; a reload (its token kept) shows the end again.
         if (msg.type === 'end') l.close();
         setRoom((r) => reduceStudentRoom(r, msg));

@@ -172,7 +172,10 @@ const tally = z.object({
   counts,
   /** Students who answered this step. */
   answered: z.number().int().min(0),
-  /** Students in the session. */
+  /**
+   * The students it is asked of: present now (a connection open) and any who answered; once its
+   * answers closed (or the room moved on, or ended), those present then (docs/classroom.md).
+   */
   students: z.number().int().min(0),
 });
 export type RoomTally = z.infer<typeof tally>;
@@ -212,11 +215,18 @@ const REFUSAL_REASONS = [
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 // ── Server → client ─────────────────────────────────────────────────────────────────────────────
+/**
+ * How often the server sends `heartbeat` (told in `joined` and `presenting`): a page that hears
+ * nothing for that long and as much again (at most 5 s more) takes its socket for dead.
+ */
+const heartbeatMs = z.number().int().min(1).optional();
+
 export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('joined'),
     sessionId: id,
     studentToken: token,
+    heartbeatMs,
     step: RoomStepSchema.nullable(),
     /** This student's answer to the current step, if any (a reload shows it again). */
     answer: z.string().nullable(),
@@ -232,6 +242,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('presenting'),
     sessionId: id,
+    heartbeatMs,
     code: joinCode,
     joinUrl: z.string(),
     codeExpiresAt: z.number(),
@@ -267,6 +278,12 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
    * shows them and stops reconnecting.
    */
   z.object({ type: z.literal('end'), results: z.array(RoomStepResultSchema) }),
+  /**
+   * The server's heartbeat, to every page in a session, with its ws ping: a browser's page never
+   * sees a ping (https://developer.mozilla.org/en-US/docs/Web/API/WebSocket has no ping event),
+   * so this is how an idle phone knows its socket still reaches the server.
+   */
+  z.object({ type: z.literal('heartbeat') }),
   z.object({
     type: z.literal('refused'),
     reason: z.enum(REFUSAL_REASONS),
