@@ -5,6 +5,7 @@
 import { expect, test } from './fixtures';
 import { testIds } from '../src/ui/testIds';
 import { shippedChallenges } from '../src/scenarios/challenges/shipped';
+import { OWN_CHALLENGE as OWN } from '../src/ui/io/challengeFile.testdata';
 
 // A loaded machine: the page's first run and the fixture's setup share this budget.
 test.describe.configure({ timeout: 90_000 });
@@ -135,32 +136,6 @@ test('Back from a challenge opened in the library closes its panel; Forward open
   );
   expect(dash.errors).toEqual([]);
 });
-
-/** A teacher's own challenge (docs/challenges.md, "The format"): the shipped acks-one-loses under another id. */
-const OWN = {
-  version: 1,
-  id: 'our-acks-one',
-  title: 'Our acks=1 exercise',
-  area: 'producer',
-  intro: 'Make one acknowledged event disappear with a single fault.',
-  start: { preset: 'lost-ack-retry/acks-1', withoutFaults: true },
-  goal: { kind: 'lose', atLeast: 1 },
-  allow: { faults: { max: 1 }, knobs: { max: 0, locked: [] } },
-  hints: [],
-  solution: {
-    faults: [
-      {
-        kind: 'leader-failover',
-        at: 100,
-        point: 'after-append',
-        partition: 0,
-        restartAfterMs: 60000,
-      },
-    ],
-    knobs: [],
-    why: 'The leader fails right after appending e1 and acknowledging it (acks=1).',
-  },
-};
 
 test('a challenge file opens with Import as a shipped one does; a reload and its link open it again; a bad one is refused at its line', async ({
   dash,

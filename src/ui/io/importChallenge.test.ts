@@ -5,25 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeChallengeLink, encodeChallengeLink } from '../../views/challenge/challengeLink';
+import { OWN_CHALLENGE as OWN } from './challengeFile.testdata';
 import { importFile, importPasted } from './importScenario';
 
-/** The shipped acks-one-loses, under an id of its own. */
-const OWN = {
-  version: 1,
-  id: 'our-acks-one',
-  title: 'Our acks=1 exercise',
-  area: 'producer',
-  intro: 'Make one acknowledged event disappear with a single fault.',
-  start: { preset: 'lost-ack-retry/acks-1', withoutFaults: true },
-  goal: { kind: 'lose', atLeast: 1 },
-  allow: { faults: { max: 1 }, knobs: { max: 0, locked: [] } },
-  hints: [],
-  solution: {
-    faults: [{ kind: 'leader-failover', at: 100, point: 'after-append', partition: 0 }],
-    knobs: [],
-    why: 'The leader fails right after appending e1 and acknowledging it (acks=1).',
-  },
-};
 const file = (name: string, text: string) => ({ name, size: text.length, text: async () => text });
 
 describe('import of a challenge file', () => {

@@ -6,15 +6,14 @@
  */
 import type { Issue } from '../../engine';
 import { parseLesson, type Lesson, type LessonParse } from '../../scenarios/lessons';
-import { encodeShare, SHARE_CODEC } from '../io/shareLink';
+import { decodeHashPayload, encodeHashPayload } from '../io/hashPayload';
 
 /** The hash parameter that carries a lesson. */
 const LESSON_PARAM = 'l';
 
 /** `l=<version>.<payload>` (no leading `#`): the share link's encoding of the lesson as written. */
 export function encodeLessonLink(lesson: Lesson): string {
-  // encodeShare serialises any JSON value the same way; only the parameter's name differs.
-  return `${LESSON_PARAM}=${encodeShare(lesson as never).split(/=(.*)/s)[1]!}`;
+  return encodeHashPayload(LESSON_PARAM, lesson);
 }
 
 /**
@@ -22,19 +21,9 @@ export function encodeLessonLink(lesson: Lesson): string {
  * @param hash - `location.hash`, with or without its `#`.
  */
 export function decodeLessonLink(hash: string): LessonParse | null {
-  const value = new URLSearchParams(hash.replace(/^#/, '')).get(LESSON_PARAM);
-  if (value === null) return null;
-  const refuse = (message: string): LessonParse => ({
-    ok: false,
-    issues: [{ path: 'link', message } satisfies Issue],
-  });
-  const dot = value.indexOf('.');
-  const version = Number(value.slice(0, dot));
-  const decode = dot > 0 ? SHARE_CODEC.decoders[version] : undefined;
-  if (!decode) return refuse('not a lesson link this Delivery Lab can read (unknown version)');
-  try {
-    return parseLesson(decode(value.slice(dot + 1)));
-  } catch (e) {
-    return refuse((e as Error).message);
-  }
+  const r = decodeHashPayload(hash, LESSON_PARAM, 'a lesson link');
+  if (r === null) return null;
+  return r.ok
+    ? parseLesson(r.value)
+    : { ok: false, issues: [{ path: 'link', message: r.message } satisfies Issue] };
 }
