@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, findOrInstallChromium } from './scripts/chromium.mjs';
+import { chromiumArgs, findOrInstallHeadlessShell } from './scripts/chromium.mjs';
 
-// scripts/test.mjs resolves Chromium first and passes it down in CHROMIUM_PATH; run on its
-// own (`npm run test:e2e`), the config finds or installs it itself.
-const executablePath = findOrInstallChromium();
+// Chromium's headless shell (scripts/chromium.mjs says why). scripts/test.mjs resolves it first and
+// passes it down in CHROMIUM_PATH; run on its own (`npm run test:e2e`), the config finds or
+// installs it itself. `CHROMIUM_PATH=/usr/bin/chromium` runs the suite in the full browser.
+const executablePath = findOrInstallHeadlessShell();
 // The ports: 4173 and 4174 by hand; `npm test` picks two free ones (E2E_PORT, E2E_HOST_PORT) so
 // that it runs beside anything else on the machine.
 const port = Number(process.env.E2E_PORT ?? 4173);

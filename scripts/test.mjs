@@ -5,7 +5,7 @@
 //      or installing a native PostgreSQL for the prepared-transaction conformance tests (scripts/postgres.mjs)
 //      and redis-server for the dedupe store's (scripts/redis.mjs)
 //   3. vite build (the page Playwright tests), started with the gates and awaited here
-//   4. find or install Chromium (scripts/chromium.mjs)
+//   4. find or install Chromium's headless shell (scripts/chromium.mjs)
 //   5. Playwright against `vite preview` of dist/, JSON report in reports/playwright.json
 // The last line printed is exactly `N passed, N failed` (`, N skipped` when some were skipped),
 // summed from the two JSON reports. A missing report, or a runner that failed without a failed
@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findOrInstallChromium } from './chromium.mjs';
+import { findOrInstallHeadlessShell } from './chromium.mjs';
 import { findOrInstallPostgres } from './postgres.mjs';
 import { findOrInstallRedis } from './redis.mjs';
 
@@ -196,7 +196,7 @@ summary.push(`build: ${build.ok ? 'ok' : `FAILED (exit ${build.status})`} (${bui
 let chromium = null;
 if (build.ok) {
   try {
-    chromium = findOrInstallChromium();
+    chromium = findOrInstallHeadlessShell();
     console.log(`\n── chromium: ${chromium}`);
   } catch (error) {
     summary.push(`chromium: ${error instanceof Error ? error.message : String(error)}`);
