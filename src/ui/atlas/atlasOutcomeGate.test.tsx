@@ -6,7 +6,7 @@
  * The workers are replaced by the engine's own `explore`, inline (the page's workers assemble
  * the same atlas: src/views/atlas/atlasJob.test.ts).
  */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Engine from '../../engine';
 import type { Scenario } from '../../engine';
@@ -38,6 +38,14 @@ vi.mock('../../platform/atlasWorkers', async () => {
   };
 });
 
+/**
+ * The live region `testId` says `text`. It is set by an effect after the render that shows what
+ * the atlas found, so a check right after that render can run between the two (it did once, in a
+ * clean-clone run at load ~10).
+ */
+const says = (testId: string, text: string) =>
+  waitFor(() => expect(screen.getByTestId(testId).textContent).toBe(text));
+
 // A few dozen inline runs of a small preset (well under 2 s alone); wide for a shared machine.
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -64,9 +72,7 @@ describe('the fault atlas behind an unanswered prediction', () => {
     expect(screen.queryByTestId(ids.counterexample)).toBeNull();
     expect(screen.queryAllByTestId(ids.cell)).toHaveLength(0);
     // Its live region says it ended, not what it found.
-    expect(screen.getByTestId(ids.said).textContent).toBe(
-      'Fault atlas done: what it found waits for your answer.',
-    );
+    await says(ids.said, 'Fault atlas done: what it found waits for your answer.');
     // One click for whoever does not predict: the atlas shows, no need to explore again.
     fireEvent.click(screen.getByTestId(testIds.outcomeShow));
     expect(screen.queryByTestId(testIds.outcomeHidden)).toBeNull();
@@ -111,9 +117,7 @@ describe("a batch job's fault atlas behind an unanswered prediction", () => {
     expect((await screen.findByTestId(testIds.outcomeHidden)).dataset.what).toBe('batch-atlas');
     expect(screen.queryByTestId('batch-atlas-summary')).toBeNull();
     expect(screen.queryByTestId('batch-atlas-grid')).toBeNull();
-    expect(screen.getByTestId('batch-atlas-said').textContent).toBe(
-      'Fault atlas done: what it found waits for your answer.',
-    );
+    await says('batch-atlas-said', 'Fault atlas done: what it found waits for your answer.');
     fireEvent.click(screen.getByTestId(testIds.outcomeShow));
     expect(screen.getByTestId('batch-atlas-summary').textContent).not.toBe('');
     expect(screen.getByTestId('batch-atlas-grid')).toBeTruthy();
@@ -131,9 +135,7 @@ describe('the fault atlas says when it is done, and what it found', () => {
     fireEvent.click(screen.getByTestId(ids.explore));
     const summary = await screen.findByTestId(ids.summary);
     expect(summary.textContent).toMatch(/placements/);
-    expect(screen.getByTestId(ids.said).textContent).toBe(
-      `Fault atlas done: ${summary.textContent}`,
-    );
+    await says(ids.said, `Fault atlas done: ${summary.textContent}`);
     // A cell's placements: each Compare named by its placement, as its Open is; the list is no
     // live region (the cell's own name says its count as the arrows reach it).
     const cell = screen.getAllByTestId(ids.cell).find((c) => Number(c.dataset.trials) > 1)!;
@@ -154,8 +156,6 @@ describe('the fault atlas says when it is done, and what it found', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Fault atlas/ }));
     const summary = await screen.findByTestId('batch-atlas-summary');
     expect(summary.textContent).not.toBe('');
-    expect(screen.getByTestId('batch-atlas-said').textContent).toBe(
-      `Fault atlas done: ${summary.textContent}`,
-    );
+    await says('batch-atlas-said', `Fault atlas done: ${summary.textContent}`);
   });
 });
