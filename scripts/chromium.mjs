@@ -21,19 +21,20 @@ export const chromiumArgs = [
   '--no-first-run',
 ];
 
-/** @returns {string[]} Chromium binaries in Playwright's own browser cache. */
-function playwrightCacheCandidates() {
+/**
+ * Binaries in Playwright's own browser cache, newest revision first: in each directory named
+ * `<prefix><revision>`, each of `paths` (the layouts Playwright's builds have used).
+ * @param {string} prefix @param {string[][]} paths
+ * @returns {string[]}
+ */
+function playwrightCache(prefix, paths) {
   const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || join(homedir(), '.cache', 'ms-playwright');
   if (!existsSync(cache)) return [];
-  const found = [];
-  for (const dir of readdirSync(cache)
-    .filter((name) => name.startsWith('chromium-'))
-    .sort()) {
-    for (const sub of ['chrome-linux64', 'chrome-linux']) {
-      found.push(join(cache, dir, sub, 'chrome'));
-    }
-  }
-  return found.reverse(); // newest revision first
+  const dirs = readdirSync(cache)
+    .filter((name) => name.startsWith(prefix))
+    .sort()
+    .reverse();
+  return dirs.flatMap((dir) => paths.map((path) => join(cache, dir, ...path)));
 }
 
 /**
@@ -51,7 +52,10 @@ export function findChromium() {
   const candidates = [
     '/usr/bin/chromium',
     '/usr/bin/chromium-browser',
-    ...playwrightCacheCandidates(),
+    ...playwrightCache('chromium-', [
+      ['chrome-linux64', 'chrome'],
+      ['chrome-linux', 'chrome'],
+    ]),
   ];
   return candidates.find((path) => existsSync(path)) ?? null;
 }
@@ -102,20 +106,6 @@ export function findOrInstallChromium() {
   return installed;
 }
 
-/** @returns {string[]} headless shells in Playwright's own browser cache, newest first. */
-function playwrightShellCandidates() {
-  const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || join(homedir(), '.cache', 'ms-playwright');
-  if (!existsSync(cache)) return [];
-  const found = [];
-  for (const dir of readdirSync(cache)
-    .filter((name) => name.startsWith('chromium_headless_shell-'))
-    .sort()) {
-    found.push(join(cache, dir, 'chrome-headless-shell-linux64', 'chrome-headless-shell'));
-    found.push(join(cache, dir, 'chrome-linux', 'headless_shell'));
-  }
-  return found.reverse();
-}
-
 /**
  * Looks for Chromium's headless shell without installing anything: $CHROMIUM_PATH (any Chromium
  * the caller chose), Debian's `chromium-headless-shell` (the binary itself, not its /usr/bin
@@ -124,7 +114,13 @@ function playwrightShellCandidates() {
  */
 function findHeadlessShell() {
   if (process.env.CHROMIUM_PATH) return findChromium();
-  const candidates = ['/usr/lib/chromium/chromium-headless-shell', ...playwrightShellCandidates()];
+  const candidates = [
+    '/usr/lib/chromium/chromium-headless-shell',
+    ...playwrightCache('chromium_headless_shell-', [
+      ['chrome-headless-shell-linux64', 'chrome-headless-shell'],
+      ['chrome-linux', 'headless_shell'],
+    ]),
+  ];
   return candidates.find((path) => existsSync(path)) ?? null;
 }
 
