@@ -1,8 +1,10 @@
 /**
- * Which node test files need a module registry of their own (vite.config.ts `test.projects`).
- * The others share one per vitest worker (`isolate: false`): the setup file's imports (every
- * preset, the validation, src/testSetup.ts) and the engine are evaluated once per worker, not
- * once per file — ~0.9 s per file on CI (ci37: "setup 248.76s" summed over 277 files).
+ * Which test files need a module registry of their own (vite.config.ts `test.projects`: the node
+ * tests' `node-isolated`, the components' `dom-isolated`). The others share one per vitest worker
+ * (`isolate: false`): the setup file's imports (every preset, the validation, src/testSetup.ts)
+ * and the engine are evaluated once per worker, not once per file — ~0.9 s per file on CI (ci37:
+ * "setup 248.76s" summed over 277 files); the components' tests share one jsdom too, and React
+ * (134 s → ~67 s for the `dom` project; src/ui/testSetupDom.ts gives each file a fresh page).
  * A file needs its own registry when it changes what the next file would import or see: it mocks
  * a module, resets the registry, stubs a global or the environment, fakes the clock, sets an
  * environment variable, changes directory, or asks for another environment (jsdom). Vitest
@@ -18,6 +20,10 @@ const OWN_REGISTRY = [
   /\bprocess\.chdir\(/,
   /\bprocess\.env\.\w+\s*=[^=]|\bdelete process\.env\b/,
   /\bglobalThis\.\w+\s*=[^=]|defineProperty\(globalThis\b/,
+  // What no pattern can see, said by the file itself: a test of what a module does before its
+  // module-level state is first set (a lazy component not loaded yet, a cache still empty) —
+  // which a file before it in a shared registry may already have set.
+  /^\s*\/\/ Own module registry: \S/m,
 ];
 
 /** Whether a test file's source does something the next file in its worker would inherit. */

@@ -15,6 +15,9 @@ function Probe({ rows }: { rows: RowLayout }) {
   );
 }
 
+// Own module registry: the second test renders a long list before the virtualizer's lazy chunk
+// is in (React.lazy keeps it once loaded, for the page's life); after any file that rendered one,
+// the chunk is in and the first render is the virtualized list's.
 afterEach(cleanup);
 
 describe('Rows', () => {
