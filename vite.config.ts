@@ -380,6 +380,13 @@ const NODE_TESTS_OWN_REGISTRY = testsNeedingOwnRegistry(
   (file) => /\.test\.tsx?$/.test(file) && !/^src\/ui\/.*\.tsx$/.test(file),
 );
 
+const DOM_TESTS = ['src/ui/**/*.test.tsx'];
+const DOM_EXCLUDE = [...configDefaults.exclude, 'e2e/**'];
+/** The components' tests that mock, stub or fake what the next file in their worker would see. */
+const DOM_TESTS_OWN_REGISTRY = testsNeedingOwnRegistry(import.meta.dirname, ['src/ui'], (file) =>
+  /\.test\.tsx$/.test(file),
+);
+
 /**
  * The embed's first-load chunks (its player, the code it shares with the lab, the simulation, the
  * entry's dependencies: each loaded whole, at once, by every stream embed) open with V8's explicit
@@ -497,9 +504,24 @@ export default defineConfig({
           // The components' tests only: a jsdom costs ~2 s to set up per file (the store's tests
           // need none). A test elsewhere that needs one says `// @vitest-environment jsdom`.
           environment: 'jsdom',
-          include: ['src/ui/**/*.test.tsx'],
-          exclude: [...configDefaults.exclude, 'e2e/**'],
-          // `extends: true` keeps the root's setup file; this one adds the DOM tests' own.
+          include: DOM_TESTS,
+          exclude: [...DOM_EXCLUDE, ...DOM_TESTS_OWN_REGISTRY],
+          // `extends: true` keeps the root's setup file; this one adds the DOM tests' own, which
+          // puts back after each test what every file relies on (the page, its address, storage).
+          setupFiles: ['src/ui/testSetupDom.ts'],
+          // One jsdom and one module registry per worker, not per file: React, the presets and
+          // the components are evaluated once (scripts/testIsolation.ts says which files cannot
+          // share).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-isolated',
+          environment: 'jsdom',
+          include: DOM_TESTS_OWN_REGISTRY,
+          exclude: DOM_EXCLUDE,
           setupFiles: ['src/ui/testSetupDom.ts'],
         },
       },

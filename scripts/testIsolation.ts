@@ -4,7 +4,8 @@
  * (`isolate: false`): the setup file's imports (every preset, the validation, src/testSetup.ts)
  * and the engine are evaluated once per worker, not once per file — ~0.9 s per file on CI (ci37:
  * "setup 248.76s" summed over 277 files); the components' tests share one jsdom too, and React
- * (134 s → ~67 s for the `dom` project; src/ui/testSetupDom.ts gives each file a fresh page).
+ * (their 51 files: 551 s → 164 s wall on a loaded 2-core machine; src/ui/testSetupDom.ts gives
+ * each file the page a fresh jsdom has).
  * A file needs its own registry when it changes what the next file would import or see: it mocks
  * a module, resets the registry, stubs a global or the environment, fakes the clock, sets an
  * environment variable, changes directory, or asks for another environment (jsdom). Vitest
