@@ -14,6 +14,7 @@ import type { LessonInput } from '../src/scenarios/lessons';
 import { encodeLessonLink } from '../src/views/library/lessonLink';
 import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
+import { shippedChallenges } from '../src/scenarios/challenges/shipped';
 
 const LESSON = {
   version: 1,
@@ -113,4 +114,63 @@ test('a revealed step asks the room its challenge: a link to it, Solved it / Not
     /^1,0,2,Challenge: A duplicate with idempotence on,.*,solved,Solved it,$/,
   );
   await student.context().close();
+});
+
+// A teacher's own challenge, written in the lesson (docs/workshops.md, `steps[].challenge`): a
+// shipped one copied under an id and title of its own. Before, a step could name only a shipped
+// challenge's id.
+const OWN_LESSON = {
+  version: 1,
+  id: 'own-challenge-room',
+  title: 'Our own challenge',
+  steps: [
+    {
+      title: 'Commit first',
+      preset: 'commit-before-process',
+      challenge: {
+        ...shippedChallenges.find((c) => c.id === 'commit-before-crash-point')!,
+        id: 'our-crash-point',
+        title: 'Our crash point',
+      },
+    },
+  ],
+} satisfies LessonInput;
+
+test("a lesson's own challenge: behind Copy the link on the projector, whole in the phones' link, which opens it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?lesson=shared#${encodeLessonLink(OWN_LESSON as never)}`);
+  await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-step', '1');
+  await page.getByTestId(ids.start).click();
+  await expect(page.getByTestId(ids.code)).toBeVisible();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await expect(student.getByTestId(ids.studentStep)).toContainText('Commit first');
+
+  // R, R: the answer, then the challenge — by its title, its link behind a button (too long to
+  // type), not written out.
+  await page.locator('body').press('r');
+  await page.locator('body').press('r');
+  await expect(page.getByTestId(lessonIds.answer)).toBeVisible();
+  const line = page.getByTestId(lessonIds.challengeLine);
+  await expect(line).toContainText('Our crash point');
+  await expect(line).not.toContainText('?challenge=');
+  await expect(page.getByTestId(lessonIds.challengeCopy)).toBeInViewport({ ratio: 1 });
+
+  // The phone's link carries it whole, and opens it: its panel over its start.
+  await page.getByTestId(ids.askChallenge).click();
+  await expect(student.getByTestId(ids.studentStep)).toContainText('Our crash point');
+  const link = student.getByTestId(ids.studentChallenge);
+  await expect(link).toHaveAttribute('href', /\?challenge=our-crash-point#ch=\d+\.[\w-]+$/);
+  const [opened] = await Promise.all([studentContext.waitForEvent('page'), link.click()]);
+  await expect(opened.getByRole('heading', { name: 'Our crash point' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await studentContext.close();
 });

@@ -105,7 +105,10 @@ export async function scenarioJsonSchemaText(): Promise<string> {
 /** Where the lesson format's schema is published, beside the scenario's. */
 export const LESSON_SCHEMA_PATH = 'public/lesson.schema.json';
 
-/** The lesson JSON Schema as an object: an inline step scenario refers to the scenario's. */
+/**
+ * The lesson JSON Schema as an object: an inline step scenario refers to the scenario's, an
+ * inline challenge to the challenge's.
+ */
 export function lessonJsonSchema(): Record<string, unknown> {
   const generated = z.toJSONSchema(LessonSchema, { io: 'input' }) as Record<string, unknown>;
   const { $schema, ...rest } = generated;
@@ -114,6 +117,16 @@ export function lessonJsonSchema(): Record<string, unknown> {
   step.properties.scenario = {
     $ref: 'scenario.schema.json',
     description: 'An inline scenario, as a scenario file writes it.',
+  };
+  const named = (step.properties.challenge as { anyOf: Record<string, unknown>[] }).anyOf[0]!;
+  step.properties.challenge = {
+    anyOf: [
+      { ...named, description: 'A shipped challenge, by its id.' },
+      {
+        $ref: 'challenge.schema.json',
+        description: 'The lesson’s own challenge, as a challenge file writes it.',
+      },
+    ],
   };
   steps.items = {
     ...steps.items,
@@ -126,8 +139,9 @@ export function lessonJsonSchema(): Record<string, unknown> {
       'A presenter’s sequence of Delivery Lab stories (docs/workshops.md): a title and up to ' +
       `${MAX_LESSON_STEPS} steps, each a library preset (\`preset-id\` or \`preset-id/variant-id\`) or an ` +
       'inline scenario, with its question, presenter note, panels, pace, "then flip to" and ' +
-      'challenge. Checked by the app beyond this schema: presets that exist, inline scenarios ' +
-      'that validate, a "then flip to" that applies to its step.',
+      'challenge (a shipped one by id, or its own inline). Checked by the app beyond this ' +
+      'schema: presets and challenges that exist, inline scenarios and challenges that ' +
+      'validate, a "then flip to" that applies to its step.',
     ...rest,
   };
 }

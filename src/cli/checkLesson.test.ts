@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkRun } from './cliTesting';
+import { shippedChallenges } from '../scenarios/challenges/shipped';
 
 const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-check-lesson-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -145,6 +146,45 @@ describe('delivery-lab check on a lesson file', { timeout: 60_000 }, () => {
       'steps.0.challenge: no challenge "duplicate-with-idempotence" in the lab; known: acks-one-loses, duplicate-with-idempotence-on,',
     );
     expect(r.code).toBe(2);
+  });
+
+  it('runs a challenge of the lesson’s own as a challenge file: its count at its line', () => {
+    // docs/challenges.md's table: commit-before-crash-point, 10 of 13 placements solve it. The
+    // same challenge under an id of its own, then the same with a goal its start already meets.
+    const own = {
+      ...structuredClone(shippedChallenges.find((c) => c.id === 'commit-before-crash-point')!),
+      id: 'our-crash-point',
+    };
+    const file = join(dir, 'own-challenge.json');
+    // Two spaces' indent: `{` 1, version 2, id 3, title 4, "steps": [ 5, step 1's `{` 6, its
+    // title 7, preset 8, "challenge": { 9.
+    writeFileSync(
+      file,
+      lesson([{ title: 'Commit first', preset: 'commit-before-process', challenge: own }]),
+    );
+    const r = check(file);
+    expect(r.out.split('\n').slice(0, 2)).toEqual([
+      `✓ ${file}:9 (Checked, step 1, challenge our-crash-point: 10 of 13 placements solve it)`,
+      `✓ ${file}:6 (Checked, step 1: Commit first)`,
+    ]);
+    expect(r.code).toBe(0);
+
+    // Every event exactly once: the start, without its faults, already is.
+    const met = join(dir, 'own-challenge-met.json');
+    writeFileSync(
+      met,
+      lesson([
+        {
+          title: 'Commit first',
+          preset: 'commit-before-process',
+          challenge: { ...own, goal: { kind: 'exact' } },
+        },
+      ]),
+    );
+    const m = check(met);
+    expect(m.out).toMatch(/✗ .*:9 \(Checked, step 1, challenge our-crash-point: /);
+    expect(m.out).toContain('steps.0.challenge.goal: the start already meets it');
+    expect(m.code).toBe(3);
   });
 
   it('a malformed lesson: each step’s problem at its own line', () => {

@@ -7,6 +7,6 @@ export * from './schema';
 export { parseLesson, parseLessonJson, looksLikeLesson } from './parse';
 export type { LessonParse } from './parse';
 export { resolveStep } from './resolve';
-export type { ResolvedStep } from './resolve';
+export type { LessonChallenge, ResolvedStep } from './resolve';
 export { LESSON_FILES } from './library';
 export { libraryLessons, findLesson } from './catalog';

@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseLesson, parseLessonJson } from './parse';
 import { resolveStep } from './resolve';
+import { shippedChallenges } from '../challenges/shipped';
+import { decodeChallengeLink } from '../../views/challenge/challengeLink';
 
 const valid = () => ({
   version: 1,
@@ -50,7 +52,8 @@ describe('parseLesson', () => {
     const second = resolveStep(r.lesson, 1);
     expect(second.scenario.display?.pace).toBe(0.05);
     expect(second.compare).toEqual({ lanes: [{ guarantee: 'exactly-once' }] });
-    expect(second.challenge).toBe('acks-one-loses');
+    expect(second.challenge?.challenge.id).toBe('acks-one-loses');
+    expect(second.challenge?.carried).toBeNull();
   });
 
   it('asks the question any run can be asked on a variant its preset’s question is not about', () => {
@@ -387,5 +390,86 @@ describe('lesson migrations', () => {
     const missing = parseLesson(none);
     expect(!missing.ok && missing.issues[0]!.path).toBe('version');
     expect(parseLesson([]).ok).toBe(false);
+  });
+});
+
+describe('a lesson’s own challenge, inline (docs/workshops.md, `steps[].challenge`)', () => {
+  // A shipped challenge, copied as a teacher would start theirs, under an id of its own.
+  const own = () => ({
+    ...structuredClone(shippedChallenges.find((c) => c.id === 'commit-before-crash-point')!),
+    id: 'our-crash-point',
+    title: 'Our crash point',
+  });
+  const lesson = (challenge: unknown) => ({
+    version: 1,
+    id: 'own-challenge',
+    title: 'Our own challenge',
+    steps: [{ title: 'Commit first', preset: 'commit-before-process', challenge }],
+  });
+
+  it('is accepted, and travels whole in the address the students open', () => {
+    const r = parseLesson(lesson(own()));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const step = resolveStep(r.lesson, 0).challenge!;
+    expect(step.challenge.id).toBe('our-crash-point');
+    expect(step.carried).toMatch(/^ch=\d+\.[A-Za-z0-9_-]+$/);
+    // The link gives back the same challenge, as the students' page reads it (#ch=…).
+    const back = decodeChallengeLink(`#${step.carried!}`);
+    expect(back?.ok && back.challenge).toEqual(step.challenge);
+  });
+
+  it.each([
+    [
+      'a goal the format does not have',
+      { ...own(), goal: { kind: 'win' } },
+      'steps.0.challenge.goal.kind',
+    ],
+    [
+      'a start preset the library does not have',
+      { ...own(), start: { preset: 'no-such-preset' } },
+      'steps.0.challenge.start.preset',
+    ],
+    [
+      'a shipped challenge’s id',
+      { ...own(), id: 'commit-before-crash-point' },
+      'steps.0.challenge.id',
+    ],
+  ])('is refused with %s, naming the field', (_, challenge, path) => {
+    const r = parseLesson(lesson(challenge));
+    expect(!r.ok && r.issues.map((i) => i.path)).toEqual([path]);
+  });
+
+  it('a shipped challenge’s id says how to name the shipped one instead', () => {
+    const r = parseLesson(lesson({ ...own(), id: 'commit-before-crash-point' }));
+    expect(!r.ok && r.issues[0]!.message).toBe(
+      '"commit-before-crash-point" is a shipped challenge\'s id (?challenge=commit-before-crash-point opens that one): give this one an id of its own, or write "challenge": "commit-before-crash-point" for the shipped one',
+    );
+  });
+
+  it('is refused when too large to travel in the link the phones open (2,000 characters)', () => {
+    // Hints no compressor can shorten much: 6 (the most) of 400 pseudo-random letters each.
+    let x = 7;
+    const noise = () =>
+      Array.from({ length: 400 }, () => {
+        x = (x * 48271) % 2147483647;
+        return String.fromCharCode(97 + (x % 26));
+      }).join('');
+    const hints = Array.from({ length: 6 }, (_, k) => ({ after: k + 1, text: noise() }));
+    const r = parseLesson(lesson({ ...own(), hints }));
+    expect(!r.ok && r.issues.map((i) => i.path)).toEqual(['steps.0.challenge']);
+    expect(!r.ok && r.issues[0]!.message).toMatch(
+      /^too large to travel in the link the students open: 2,\d{3} characters compressed, at most 2,000 — /,
+    );
+  });
+
+  it('is checked when another field of its step is refused', () => {
+    const l = lesson({ ...own(), goal: { kind: 'win' } });
+    (l.steps[0] as { pace?: number }).pace = -1;
+    const r = parseLesson(l);
+    expect(!r.ok && r.issues.map((i) => i.path)).toEqual([
+      'steps.0.pace',
+      'steps.0.challenge.goal.kind',
+    ]);
   });
 });

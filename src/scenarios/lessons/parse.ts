@@ -17,6 +17,9 @@ import {
 import { laneScenario } from '../../views/compare/lanes';
 import { findPreset } from '../index';
 import { shippedChallenges } from '../challenges/shipped';
+import { checkChallenge } from '../challenges/resolve';
+import { encodeChallengeLink } from '../../views/challenge/challengeLink';
+import { ROOM_LIMITS } from '../../views/room/protocol';
 import {
   LESSON_VERSION,
   LessonSchema,
@@ -79,7 +82,7 @@ function otherFormat(raw: unknown): string | null {
   if ('workload' in raw || 'batch' in raw)
     return 'a scenario file, not a lesson (it has no `steps`): put it in a step as `"scenario": {…}`, or open it with the page’s Import';
   if (looksLikeChallenge(raw))
-    return 'a challenge file, not a lesson (it has no `steps`): open it with the page’s Import; a step names a shipped challenge by its id, `"challenge": "<id>"` (docs/challenges.md)';
+    return 'a challenge file, not a lesson (it has no `steps`): open it with the page’s Import; a step names a shipped challenge by its id, `"challenge": "<id>"`, or carries this one, `"challenge": {…}` (docs/workshops.md)';
   return null;
 }
 
@@ -97,12 +100,15 @@ export function looksLikeLesson(raw: unknown): boolean {
 }
 
 /**
- * A step's challenge must be one the lab ships: the presenter tells the room its id and the page
- * opens it with `?challenge=<id>`, so an unknown id would send a whole room to nothing. Ids only,
- * not each challenge's validation (src/scenarios/challenges/index.ts does that on first use).
+ * A step's challenge, named by id, must be one the lab ships: the presenter tells the room its id
+ * and the page opens it with `?challenge=<id>`, so an unknown id would send a whole room to
+ * nothing. Ids only, not each challenge's validation (src/scenarios/challenges/index.ts does that
+ * on first use). The lesson's own challenge, inline, is validated as a challenge file is.
  */
 function challengeIssues(step: LessonStep, at: string): Issue[] {
   if (step.challenge === undefined) return [];
+  if (typeof step.challenge !== 'string')
+    return ownChallengeIssues(step.challenge, `${at}.challenge`);
   const known = shippedChallenges.map((c) => c.id);
   if (known.includes(step.challenge)) return [];
   return [
@@ -111,6 +117,36 @@ function challengeIssues(step: LessonStep, at: string): Issue[] {
       message: `no challenge "${step.challenge}" in the lab; known: ${known.join(', ')}`,
     },
   ];
+}
+
+/**
+ * The lesson's own challenge (`"challenge": {…}`): valid as a challenge file (docs/challenges.md:
+ * the format, its start, the knobs it names), with an id of its own — a shipped one's id opens
+ * the shipped challenge (`?challenge=<id>`), as the page's Import says — and small enough to
+ * travel whole in the link the room's phones open (`ROOM_LIMITS.challengeLinkChars`).
+ */
+function ownChallengeIssues(raw: unknown, at: string): Issue[] {
+  const r = checkChallenge(raw);
+  if (!r.ok)
+    return r.issues.map((i) => ({ path: i.path ? `${at}.${i.path}` : at, message: i.message }));
+  const id = r.challenge.id;
+  if (shippedChallenges.some((c) => c.id === id))
+    return [
+      {
+        path: `${at}.id`,
+        message: `"${id}" is a shipped challenge's id (?challenge=${id} opens that one): give this one an id of its own, or write "challenge": "${id}" for the shipped one`,
+      },
+    ];
+  const carried = encodeChallengeLink(r.challenge).length;
+  const most = ROOM_LIMITS.challengeLinkChars;
+  return carried > most
+    ? [
+        {
+          path: at,
+          message: `too large to travel in the link the students open: ${carried.toLocaleString('en-US')} characters compressed, at most ${most.toLocaleString('en-US')} — shorten its texts, or start it from a library preset rather than an inline scenario`,
+        },
+      ]
+    : [];
 }
 
 /**
@@ -191,7 +227,9 @@ function namedIssues(value: unknown, at: string, refused: readonly Issue[]): Iss
     ...(typeof preset === 'string' && free('preset') && !findPreset(preset)
       ? [unknownPreset(preset, at)]
       : []),
-    ...(typeof challenge === 'string' && free('challenge')
+    ...((typeof challenge === 'string' ||
+      (typeof challenge === 'object' && challenge !== null && !Array.isArray(challenge))) &&
+    free('challenge')
       ? challengeIssues({ challenge } as LessonStep, at)
       : []),
   ];

@@ -3,11 +3,13 @@
  * came from, what the room reads and is asked (the page's question model, src/views/library/question.ts),
  * and the lanes of its "then flip to".
  */
-import type { ScenarioInput } from '../../engine';
+import type { Challenge, ScenarioInput } from '../../engine';
+import { encodeChallengeLink } from '../../views/challenge/challengeLink';
 import type { CompareSpec, LaneSpec } from '../../views/compare/compareSpec';
 import { genericQuestion, presetQuestion, type AskedQuestion } from '../../views/library/question';
 import { questionVariant } from '../defaultVariant';
 import { findPreset } from '../index';
+import { challengeById, checkChallenge } from '../challenges';
 import { LESSON_PANELS, type Lesson, type LessonPanel, type LessonStep } from './schema';
 
 /** One step, ready to play. */
@@ -27,7 +29,29 @@ export interface ResolvedStep {
   compare: CompareSpec | null;
   panels: readonly LessonPanel[];
   note: string;
-  challenge: string | null;
+  /** What the students then solve on their own laptops, or null. */
+  challenge: LessonChallenge | null;
+}
+
+/** A step's challenge: a shipped one, or the lesson's own. */
+export interface LessonChallenge {
+  challenge: Challenge;
+  /**
+   * The lesson's own challenge, whole, as its link's hash carries it (`ch=…`: the students open
+   * `?challenge=<id>#ch=…`); null for a shipped one (`?challenge=<id>` names it).
+   */
+  carried: string | null;
+}
+
+/** The challenge a step names or carries (parseLesson checked that it is valid). */
+function stepChallenge(step: LessonStep): LessonChallenge | null {
+  if (step.challenge === undefined) return null;
+  if (typeof step.challenge === 'string') {
+    const shipped = challengeById(step.challenge);
+    return shipped ? { challenge: shipped, carried: null } : null;
+  }
+  const own = checkChallenge(step.challenge);
+  return own.ok ? { challenge: own.challenge, carried: encodeChallengeLink(own.challenge) } : null;
 }
 
 /** The lane of a "then flip to": a guarantee's recipe, or one knob. */
@@ -71,6 +95,6 @@ export function resolveStep(lesson: Lesson, index: number): ResolvedStep {
     compare: step.thenFlipTo ? { lanes: [flipLane(step.thenFlipTo)] } : null,
     panels: step.panels ?? LESSON_PANELS,
     note: step.note ?? '',
-    challenge: step.challenge ?? null,
+    challenge: stepChallenge(step),
   };
 }

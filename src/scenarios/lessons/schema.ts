@@ -147,8 +147,12 @@ export const LessonStepSchema = z
     /** Playback speed, virtual ms per real ms (default: the scenario's own pace). */
     pace: z.number().min(PACE_MIN).max(PACE_MAX).optional(),
     thenFlipTo: FlipSchema.optional(),
-    /** A challenge the students then solve on their own laptops (by id). */
-    challenge: label().optional(),
+    /**
+     * A challenge the students then solve on their own laptops: a shipped one by its id, or the
+     * author's own written inline as a challenge file is (docs/challenges.md; its issues name
+     * `steps.N.challenge.…`, ./parse.ts).
+     */
+    challenge: z.union([label(), z.record(z.string(), z.unknown())]).optional(),
   })
   .superRefine((s, ctx) => {
     if ((s.preset === undefined) === (s.scenario === undefined))

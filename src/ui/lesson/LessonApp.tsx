@@ -25,10 +25,9 @@ import {
   lessonChallengeStep,
   lessonRoomReveal,
   lessonRoomStep,
-  shippedChallenge,
   type RoomSource,
 } from '../room/currentRoomStep';
-import { challengeAddress } from '../room/challengeAddress';
+import { LessonChallengeLine } from './LessonChallengeLine';
 import { LessonOutcome } from './LessonOutcome';
 import { LessonQuestion } from './LessonQuestion';
 import { LessonStatus } from './LessonStatus';
@@ -120,7 +119,8 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
   const [roomHost, setRoomHost] = useState<HTMLDivElement | null>(null);
   // With a room live, the playback's row is narrower (lesson.css): the speed's word goes.
   const [roomLive, setRoomLive] = useState(false);
-  const challenge = step.challenge ? shippedChallenge(step.challenge) : undefined;
+  const own = step.challenge;
+  const challenge = own?.challenge;
   // The step whose challenge round the room panel's Reveal revealed: its reference solution's why
   // shows on the projector too, for the discussion (it went to the phones only).
   const [challengeShown, setChallengeShown] = useState<number | null>(null);
@@ -138,12 +138,12 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
     askAgain: deck.actions.askAgain,
     // Once the step's answer shows: its challenge, for the room to say whether they solved it.
     challenge:
-      challenge && info.answered
+      own && info.answered
         ? {
-            step: () => lessonChallengeStep(challenge, info.index),
+            step: () => lessonChallengeStep(own, info.index),
             reveal: () => {
               setChallengeShown(info.index);
-              return lessonChallengeReveal(challenge);
+              return lessonChallengeReveal(own);
             },
           }
         : undefined,
@@ -239,15 +239,12 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
             <Breakable text={withoutAddresses(challenge.solution.why)} />
           </p>
         ) : (
-          step.challenge &&
+          own &&
           info.answered && (
             // Its title, and the address the students open (a room's phones link to it too) —
             // once the answer shows: while the run plays, a title such as "A duplicate with
             // idempotence on" would tell the step's outcome before its end.
-            <p className="lesson-challenge">
-              Now on your laptops: <strong>{challenge?.title ?? step.challenge}</strong>, at{' '}
-              <code>{new URL(challengeAddress(step.challenge), window.location.href).href}</code>.
-            </p>
+            <LessonChallengeLine of={own} />
           )
         )}
         <LessonStatus />

@@ -4,7 +4,7 @@ import { stepOf } from '../../store/lessonDeck';
 import type { Lesson } from '../../scenarios/lessons';
 import { lessonTestIds } from './lessonTestIds';
 import { useDeckKeys } from './useDeckKeys';
-import { shippedChallenges } from '../../scenarios/challenges/shipped';
+import type { LessonChallenge } from '../../scenarios/lessons';
 import { challengeAddress } from '../room/challengeAddress';
 import './lesson.css';
 
@@ -60,7 +60,7 @@ export function LessonNotes({ lesson, start }: { lesson: Lesson; start: number }
       <h2>Answer</h2>
       <p>{step.question.answer || 'The run’s outcome answers it (its verdict, on the reveal).'}</p>
       {step.compare && <p>After the reveal: Compare opens beside it.</p>}
-      {step.challenge && <ChallengeNote id={step.challenge} />}
+      {step.challenge && <ChallengeNote of={step.challenge} />}
       <h2>Next</h2>
       <p>{next ? next.title : 'The end of the lesson.'}</p>
     </main>
@@ -72,15 +72,16 @@ export function LessonNotes({ lesson, start }: { lesson: Lesson; start: number }
  * reference solution — the room's phones get the why on the challenge's reveal; the projector's
  * panel has no room for it, so the presenter reads it here.
  */
-function ChallengeNote({ id }: { id: string }) {
-  const c = shippedChallenges.find((x) => x.id === id);
+function ChallengeNote({ of }: { of: LessonChallenge }) {
+  const c = of.challenge;
+  const address = new URL(challengeAddress(c.id, of.carried), window.location.href).href;
   return (
     <>
       <h2>Challenge</h2>
       <p>
-        {c?.title ?? id} — <code>{challengeAddress(id)}</code>
+        {c.title} — <code className="lesson-address">{address}</code>
       </p>
-      {c && <p>Solution: {c.solution.why}</p>}
+      <p>Solution: {c.solution.why}</p>
     </>
   );
 }

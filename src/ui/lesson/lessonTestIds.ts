@@ -17,4 +17,8 @@ export const lessonTestIds = {
   notesNote: 'lesson-notes-note',
   refused: 'lesson-refused',
   challengeWhy: 'lesson-challenge-why',
+  /** The step's challenge and where the students open it, once its answer shows. */
+  challengeLine: 'lesson-challenge-line',
+  /** Copy the link of the lesson's own challenge (it travels whole, too long to type). */
+  challengeCopy: 'lesson-challenge-copy',
 } as const;

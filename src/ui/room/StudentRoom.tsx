@@ -146,7 +146,7 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
             <p>
               <a
                 data-testid={roomTestIds.studentChallenge}
-                href={challengeAddress(room.step.question.challenge)}
+                href={challengeAddress(room.step.question.challenge, room.step.question.carried)}
                 target="_blank"
                 rel="noopener"
               >

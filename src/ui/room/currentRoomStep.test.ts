@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { libraryLessons, resolveStep } from '../../scenarios/lessons';
-import { RoomStepSchema } from '../../views/room/protocol';
+import { libraryLessons, parseLesson, resolveStep } from '../../scenarios/lessons';
+import { shippedChallenges } from '../../scenarios/challenges/shipped';
+import { ROOM_LIMITS, RoomStepSchema } from '../../views/room/protocol';
 import type { LabState } from '../../store/labStore';
 import { loadPreset } from '../../scenarios/presetCatalog';
 import {
   currentRoomReveal,
   currentRoomStep,
+  lessonChallengeStep,
   lessonRoomReveal,
   lessonRoomStep,
   observedOnScreen,
@@ -26,6 +28,55 @@ describe('a lesson step asked of the room', () => {
         if (asked.question.kind === 'choice' && reveal.correct !== undefined)
           expect(asked.question.options.map((o) => o.id)).toContain(reveal.correct);
       }
+  });
+});
+
+describe("a lesson step's challenge asked of the room", () => {
+  // Every shipped challenge, as a lesson's own (another id): the largest of them, with the longest
+  // intro, still travels to the phones within one message.
+  const asOwn = shippedChallenges.map((c, k) => {
+    const parsed = parseLesson({
+      version: 1,
+      id: 'own',
+      title: 'Own',
+      steps: [{ title: 'A step', preset: 'at-least-once', challenge: { ...c, id: `own-${k}` } }],
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    return resolveStep(parsed.lesson, 0).challenge!;
+  });
+
+  it("carries the lesson's own challenge whole (ch=…), a valid room step within the message limit", () => {
+    for (const own of asOwn) {
+      const asked = lessonChallengeStep(own, 0);
+      expect(RoomStepSchema.safeParse(asked).success, own.challenge.id).toBe(true);
+      expect(asked.question).toMatchObject({ challenge: own.challenge.id, carried: own.carried });
+      const bytes = new TextEncoder().encode(JSON.stringify({ type: 'step', step: asked })).length;
+      expect(bytes, own.challenge.id).toBeLessThan(ROOM_LIMITS.messageBytes);
+    }
+  });
+
+  it('names a shipped one by its id alone', () => {
+    const parsed = parseLesson({
+      version: 1,
+      id: 'shipped',
+      title: 'Shipped',
+      steps: [{ title: 'A step', preset: 'at-least-once', challenge: 'acks-one-loses' }],
+    });
+    const asked = parsed.ok && lessonChallengeStep(resolveStep(parsed.lesson, 0).challenge!, 0);
+    expect(asked && asked.question).toEqual({
+      kind: 'challenge',
+      text: 'Open the challenge, change the pipeline within its rules and play the run to its end: did the page say Solved?',
+      challenge: 'acks-one-loses',
+    });
+  });
+
+  it('refuses a carried challenge that is not a link’s hash, naming the field', () => {
+    const asked = lessonChallengeStep(asOwn[0]!, 0);
+    const bad = { ...asked, question: { ...asked.question, carried: 'ch=2.<script>' } };
+    const r = RoomStepSchema.safeParse(bad);
+    expect(r.success ? [] : r.error.issues.map((i) => i.path.join('.'))).toEqual([
+      'question.carried',
+    ]);
   });
 });
 

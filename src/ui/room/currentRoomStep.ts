@@ -6,13 +6,12 @@
 import type { LabState } from '../../store/labStore';
 import type { Preset } from '../../scenarios';
 import { setupAboutWords, setupWrittenFor } from '../../views/library/setupFor';
-import type { ResolvedStep } from '../../scenarios/lessons';
+import type { LessonChallenge, ResolvedStep } from '../../scenarios/lessons';
 import { batchObserved } from '../../views/batch/batchObserved';
 import { asksItsOwnQuestion, openPreset, presetSubject } from '../../views/library/library';
 import { canonicalJson } from '../../views/run/compute';
 import type { AskedQuestion } from '../../views/library/question';
-import type { ChallengeInput, Goal } from '../../engine';
-import { shippedChallenges } from '../../scenarios/challenges/shipped';
+import type { Goal } from '../../engine';
 import { goalWords } from '../../views/challenge/words';
 import { presetRoomReveal, presetRoomStep } from '../../views/room/presetStep';
 import { ROOM_LIMITS, type RoomReveal, type RoomStep } from '../../views/room/protocol';
@@ -156,17 +155,15 @@ export function lessonRoomReveal(step: ResolvedStep, observed: string | null): R
   return presetRoomReveal(predictOf(step.question), observed);
 }
 
-/** A shipped challenge by its id (a lesson's steps name only these: lessons/parse.ts). */
-export function shippedChallenge(id: string): ChallengeInput | undefined {
-  return shippedChallenges.find((c) => c.id === id);
-}
-
 /**
  * A lesson step's challenge as the room is asked it, numbered as the step (`index`): its title,
  * its intro and goal as the setup, and whether the student solved it on their own laptop — the
  * results CSV's `solved` / `not-solved` (docs/workshops.md).
  */
-export function lessonChallengeStep(c: ChallengeInput, index: number): RoomStep {
+export function lessonChallengeStep(
+  { challenge: c, carried }: LessonChallenge,
+  index: number,
+): RoomStep {
   const goal = { ...c.goal, atLeast: 'atLeast' in c.goal ? (c.goal.atLeast ?? 1) : 1 } as Goal;
   return {
     stepIndex: index,
@@ -176,11 +173,12 @@ export function lessonChallengeStep(c: ChallengeInput, index: number): RoomStep 
       kind: 'challenge',
       text: 'Open the challenge, change the pipeline within its rules and play the run to its end: did the page say Solved?',
       challenge: c.id,
+      ...(carried ? { carried } : {}),
     },
   };
 }
 
 /** The challenge round's reveal: the reference solution's why (no answer is "right"). */
-export function lessonChallengeReveal(c: ChallengeInput): RoomReveal {
-  return { answer: c.solution.why.slice(0, ROOM_LIMITS.revealChars) };
+export function lessonChallengeReveal({ challenge }: LessonChallenge): RoomReveal {
+  return { answer: challenge.solution.why.slice(0, ROOM_LIMITS.revealChars) };
 }

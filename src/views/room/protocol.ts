@@ -44,6 +44,11 @@ export const ROOM_LIMITS = {
   optionChars: 200,
   answerChars: 40,
   revealChars: 2000,
+  /**
+   * A lesson's own challenge travels to the phones whole, as its link's hash (`ch=…`, about 1 KB
+   * compressed): at most this, so that its step stays within `messageBytes`.
+   */
+  challengeLinkChars: 2000,
   options: 8,
 } as const;
 
@@ -96,6 +101,15 @@ const RoomQuestionSchema = z.discriminatedUnion('kind', [
       .string()
       .max(64)
       .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens')
+      .optional(),
+    /**
+     * A lesson's own challenge (not shipped): the whole challenge, as its link's hash carries it
+     * (`ch=<version>.<payload>`, docs/challenges.md) — the phones open `?challenge=<id>#ch=…`.
+     */
+    carried: z
+      .string()
+      .max(ROOM_LIMITS.challengeLinkChars)
+      .regex(/^ch=\d+\.[A-Za-z0-9_-]+$/, 'a challenge link’s hash, ch=<version>.<payload>')
       .optional(),
   }),
 ]);
