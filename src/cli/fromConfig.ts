@@ -107,9 +107,12 @@ export function fromConfigCommand(
         undefined,
       );
       const c = report.counterexample;
+      const words = c?.labels.join(' + ');
+      // Timed, unless its words give the time already ("… at 108 ms (the 1st time there)").
+      const when = c && !words!.includes(` at ${c.timeMs} ms`) ? ` (at ${c.timeMs} ms)` : '';
       atlas = {
         summary: report.summary,
-        breaks: c ? `${c.labels.join(' + ')} (at ${c.timeMs} ms): ${c.outcome}` : null,
+        breaks: c ? `${words}${when}: ${c.outcome}` : null,
         survives: c === null && report.base.outcome === 'held',
       };
     }
