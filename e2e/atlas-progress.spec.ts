@@ -1,6 +1,6 @@
 /**
  * The fault atlas's progress says the time left while it runs ("~12 s left", from the runs done
- * per second so far, once the first second is over: src/views/atlas/timeLeft.ts), and Cancel
+ * per second of late, a second after the first run: src/views/atlas/timeLeft.ts), and Cancel
  * still stops it and says what it stopped. retry-storm's atlas is 21,172 runs (docs/benchmarks.md:
  * tens of seconds on this machine), so it is still running when the estimate first shows.
  */

@@ -115,6 +115,15 @@ describe('expect.atlas', () => {
     );
   });
 
+  it('a depth other than 1 or 2 is refused at its line, saying which depths there are', () => {
+    const file = pinnedFile('depth.json', 'at-most-once', { depth: 3, breaks: 0 });
+    const r = check([file]);
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(
+      /depth\.json:\d+: expect\.atlas\.depth: got 3; depth is 1 \(every single fault\) or 2 \(every pair of faults\), as --explore --depth takes it/,
+    );
+  });
+
   it("a page's embed: its pin's atlas is checked beside the run's totals, at the pin's line", () => {
     const page = relative('.', join(dir, 'page.md'));
     writeFileSync(

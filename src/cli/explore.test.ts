@@ -2,6 +2,9 @@
  * `sim <scenario> --explore`: the fault atlas's counts, its minimal counterexample as a scenario
  * fault, the exit codes (--check: 3 when a placement breaks the claim) and its argument checks.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from './main';
 import type { ExploreReport } from './explore';
@@ -102,6 +105,80 @@ describe('sim --explore', () => {
       '--depth 2: 277 placements make 38,226 pairs, more than the bound of 20,000 runs: narrow them with --kinds',
     );
   }, 180_000);
+
+  it('--format json lists every trial that breaks the claim: which fault, and where', () => {
+    // Three payments 1 s apart, each sent alone (linger.ms 0), acks=all without idempotence,
+    // three replicas, a plain INSERT. Latency 2 ms: p1's produce request leaves at 0 ms and is
+    // appended at 2 ms; the followers' fetch answers arrive at 4 ms and their next fetches tell
+    // the leader at 6 ms (docs/semantics/broker.md#replication-and-isr). The leader failing
+    // right after the append (2 ms): nothing copied, the retry is appended once — held. Failing
+    // at 3 ms: the followers hold p1, the new leader has it, the producer never got its ack and
+    // retries: p1 twice (enable.idempotence=false, the producer configs). The same for p2 (1,002
+    // and 1,003 ms) and p3 (2,002, 2,003 ms): 6 placements, 3 break the claim.
+    const file = join(mkdtempSync(join(tmpdir(), 'explore-breaking-')), 'three.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        name: 'three payments',
+        claim: 'exactly-once',
+        workload: {
+          topic: 'payments',
+          events: [
+            { id: 'p1', amount: 10, at: 0 },
+            { id: 'p2', amount: 20, at: 1000 },
+            { id: 'p3', amount: 30, at: 2000 },
+          ],
+        },
+        producer: {
+          acks: 'all',
+          'enable.idempotence': false,
+          'linger.ms': 0,
+          'max.in.flight.requests.per.connection': 1,
+        },
+        processor: {
+          type: 'consumer',
+          'enable.auto.commit': false,
+          'auto.offset.reset': 'earliest',
+          startAtMs: 5000,
+        },
+        sink: { type: 'table', name: 'payments', statement: 'insert' },
+      }),
+    );
+    const r = cli([file, '--explore', '--kinds', 'leader-failover', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as ExploreReport;
+    expect(report.outcomes).toEqual({ held: 3, duplicates: 3, losses: 0, both: 0, stuck: 0 });
+    const failover = (at: number) => ({
+      kind: 'leader-failover',
+      at,
+      partition: 0,
+      restartAfterMs: 60_000,
+    });
+    expect(report.breaking).toEqual(
+      [
+        [3, 'p1'],
+        [1003, 'p2'],
+        [2003, 'p3'],
+      ].map(([at, id]) => ({
+        faults: [failover(at as number)],
+        labels: [
+          `the leader of payments-0 fails at ${at as number} ms, 1 ms after appending ${id as string}, before it learns its followers hold it`,
+        ],
+        timeMs: at,
+        outcome: 'duplicates',
+        duplicated: 1,
+        lost: 0,
+      })),
+    );
+    // The first of them is the minimal counterexample.
+    expect(report.counterexample).toMatchObject({ faults: [failover(3)], timeMs: 3 });
+    // A configuration that survives lists none.
+    const held = JSON.parse(
+      cli(['effectively-once', '--explore', '--kinds', 'leader-failover', '--format', 'json']).out,
+    ) as ExploreReport;
+    expect(held.breaking).toEqual([]);
+  }, 60_000);
 
   it('refuses bad atlas arguments with one line naming the option', () => {
     expect(cli(['at-most-once', '--explore', '--depth', '3']).err).toBe(

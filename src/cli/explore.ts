@@ -74,15 +74,23 @@ export interface ExploreReport {
   byKind: Record<string, OutcomeCounts>;
   summary: string;
   /** The earliest, simplest trial that breaks the claim, or null when every trial held. */
-  counterexample: {
-    faults: unknown[];
-    labels: string[];
-    timeMs: number;
-    outcome: string;
-    duplicated: number;
-    lost: number;
-    explanation: string[];
-  } | null;
+  counterexample: (BreakingTrial & { explanation: string[] }) | null;
+  /**
+   * Every trial that breaks the claim, in trial order (kind, then time): its faults as the
+   * scenario takes them, where they strike in words, when the last strikes, and what it broke —
+   * what the page's heat map lists cell by cell. Empty when every trial held.
+   */
+  breaking: BreakingTrial[];
+}
+
+/** A trial of the atlas, as the report gives it: the faults it adds and what they did. */
+export interface BreakingTrial {
+  faults: unknown[];
+  labels: string[];
+  timeMs: number;
+  outcome: string;
+  duplicated: number;
+  lost: number;
 }
 
 /** Build the report (runs the atlas). */
@@ -120,6 +128,19 @@ export function exploreReport(
       byKind: map.byKind,
       summary: map.summary,
       counterexample: c ? counterexampleJson(atlas, c) : null,
+      breaking: atlas.trials
+        .filter((t) => t.result.outcome !== 'held')
+        .map((t) => {
+          const ps = t.placements.map((i) => atlas.placements[i]!);
+          return {
+            faults: ps.map((p) => p.fault),
+            labels: ps.map((p) => p.label),
+            timeMs: Math.max(...ps.map((p) => p.time)),
+            outcome: t.result.outcome,
+            duplicated: t.result.duplicated,
+            lost: t.result.lost,
+          };
+        }),
     },
   };
 }

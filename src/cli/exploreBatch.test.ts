@@ -67,6 +67,46 @@ describe('sim <batch scenario> --explore', () => {
     expect(report.counterexample!.explanation[0]).toMatch(
       /^No attempt read e1 \(dated 2024-03-10\)/,
     );
+    // Every trial that breaks the claim, in trial order (crash, clear, late-row), as edits: the
+    // after-write crash when the write commits (read at 86,400,000, written 60 s later, 2 rows at
+    // 1 s: 86,462,000); the clear 1 h after the run's end (90,062,000); each row landing late.
+    expect(
+      report.breaking.map((b) => [b.faults, b.timeMs, b.outcome, b.duplicated, b.lost]),
+    ).toEqual([
+      [
+        [
+          {
+            field: 'batch.faults',
+            value: { logicalDate: 0, tryNumber: 1, point: 'after-write', afterRows: 0 },
+          },
+        ],
+        86_462_000,
+        'duplicates',
+        2,
+        0,
+      ],
+      [
+        [{ field: 'batch.clears', value: { logicalDate: 0, atMs: 90_062_000 } }],
+        90_062_000,
+        'duplicates',
+        2,
+        0,
+      ],
+      [
+        [{ field: 'batch.source', value: { id: 'e1', addedAtMs: 86_400_001 } }],
+        86_400_001,
+        'losses',
+        0,
+        1,
+      ],
+      [
+        [{ field: 'batch.source', value: { id: 'e2', addedAtMs: 86_400_001 } }],
+        86_400_001,
+        'losses',
+        0,
+        1,
+      ],
+    ]);
     expect(r.err).toBe('check: a placement breaks the claim (see the minimal counterexample)');
   });
 

@@ -57,6 +57,14 @@ export function exploreBatchReport(
     (byKind[anchor(t).kind] ??= zero())[t.result.outcome]++;
   }
   const trial = batchCounterexample(job, s.claim, x);
+  const asReported = (t: BatchTrial) => ({
+    faults: t.placements.map(placementEdit),
+    labels: t.placements.map((p) => placementWords(first, p)),
+    timeMs: t.time,
+    outcome: t.result.outcome,
+    duplicated: t.result.duplicated,
+    lost: t.result.lost,
+  });
   return {
     scenario: s.name,
     ...(presetRef ? { preset: presetRef } : {}),
@@ -77,15 +85,8 @@ export function exploreBatchReport(
     counterexample:
       trial === null
         ? null
-        : {
-            faults: trial.placements.map(placementEdit),
-            labels: trial.placements.map((p) => placementWords(first, p)),
-            timeMs: trial.time,
-            outcome: trial.result.outcome,
-            duplicated: trial.result.duplicated,
-            lost: trial.result.lost,
-            explanation: explainBatchTrial(job, s.claim, trial),
-          },
+        : { ...asReported(trial), explanation: explainBatchTrial(job, s.claim, trial) },
+    breaking: x.trials.filter((t) => t.result.outcome !== 'held').map(asReported),
   };
 }
 

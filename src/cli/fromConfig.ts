@@ -77,7 +77,8 @@ export function fromConfigCommand(
     | undefined;
   const parsed = parseScenario(imported.scenario);
   // Which single fault breaks this configuration: the fault atlas of the built scenario.
-  let atlas: { summary: string; breaks: string | null; survives: boolean } | undefined;
+  let atlas:
+    { summary: string; breaks: string | null; survives: boolean; note?: string } | undefined;
   if (parsed.ok) {
     const run = simulate(parsed.scenario);
     const v = run.verdict;
@@ -107,10 +108,29 @@ export function fromConfigCommand(
         undefined,
       );
       const c = report.counterexample;
+      const words = c?.labels.join(' + ');
+      // Timed, unless its words give the time already ("… at 108 ms (the 1st time there)").
+      const when = c && !words!.includes(` at ${c.timeMs} ms`) ? ` (at ${c.timeMs} ms)` : '';
+      // Losses from a crash of the producer are what the workload's application does after one
+      // — nothing sent again unless its onFailure is resend (docs/semantics/producer.md#producer-crash)
+      // — which no client file can say: said, with the setting that changes it.
+      const losing = report.breaking.filter((b) => b.outcome === 'losses' || b.outcome === 'both');
+      const crashLosses = losing.filter((b) =>
+        b.faults.some((f) => {
+          const x = f as { kind?: string; target?: string };
+          return x.kind === 'crash' && x.target === 'producer';
+        }),
+      ).length;
+      const onFailure = parsed.scenario.producer.app.onFailure;
       atlas = {
         summary: report.summary,
-        breaks: c ? `${c.labels.join(' + ')} (at ${c.timeMs} ms): ${c.outcome}` : null,
+        breaks: c ? `${words}${when}: ${c.outcome}` : null,
         survives: c === null && report.base.outcome === 'held',
+        ...(crashLosses > 0 && onFailure !== 'resend'
+          ? {
+              note: `${crashLosses === losing.length ? `the ${crashLosses}` : `${crashLosses} of the ${losing.length}`} losses come from a crash of the producer, and the workload's application sends nothing again after one (producer.app.onFailure = ${onFailure}: docs/semantics/producer.md#producer-crash); your files cannot say what your code does: if it sends again what it never saw acknowledged or committed, set producer.app.onFailure to resend in the scenario (--scenario-out) and run it again`,
+            }
+          : {}),
       };
     }
   }
@@ -183,6 +203,7 @@ export function fromConfigCommand(
           : // The summary says it already: "… the <claim> claim survives every single fault tried."
             `single-fault atlas: ${summary}`,
       );
+    if (atlas?.note) out(`note: ${atlas.note}`);
   }
   if (!imported.runnable) return 2;
   return guarantee?.tested === false ? 3 : 0;

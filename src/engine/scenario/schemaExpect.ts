@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { count } from './schemaFields';
+import { echoValue } from './echo';
 
 export const GuaranteeSchema = z.enum(['at-most-once', 'at-least-once', 'exactly-once']);
 export const ObservedGuaranteeSchema = z.enum([
@@ -46,7 +47,12 @@ const AtlasExpectSchema = z.strictObject({
   /** The kinds of fault placed (`--kinds`); default every kind of the scenario's engine. */
   kinds: z.array(z.string().max(LIMITS.stringLength)).min(1).max(20).optional(),
   /** 1: every single fault; 2: every pair (`--depth`). Default 1. */
-  depth: z.union([z.literal(1), z.literal(2)]).optional(),
+  depth: z
+    .union([z.literal(1), z.literal(2)], {
+      error: (iss) =>
+        `got ${echoValue(iss.input)}; depth is 1 (every single fault) or 2 (every pair of faults), as --explore --depth takes it`,
+    })
+    .optional(),
   /** Trials that break the claim (every outcome but held); 0: the claim survives them all. */
   breaks: count(1e9).optional(),
   /** Trials per outcome, for the outcomes listed. */

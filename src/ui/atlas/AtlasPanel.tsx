@@ -17,7 +17,7 @@ import { atlasSoFar, counterexampleSoFar } from '../../views/atlas/atlasSoFar';
 import { heatMapSoFar } from '../../views/atlas/heatMapSoFar';
 import { ATLAS_KINDS, pageRefusal } from '../../views/atlas/atlasKinds';
 import { unexplored } from '../../views/atlas/atlasChoice';
-import { timeLeftWords } from '../../views/atlas/timeLeft';
+import { timeLeftEstimator } from '../../views/atlas/timeLeft';
 import { KindFilter } from './KindFilter';
 import { useAtlasChoice } from './useAtlasChoice';
 import { useAtlasWarmUp } from './useAtlasWarmUp';
@@ -96,7 +96,7 @@ export function AtlasPanel() {
   const [progress, setProgress] = useState<AtlasProgress | null>(null);
   // The last progress, for handlers that must not change with every message (see `open`).
   const lastProgress = useRef<AtlasProgress | null>(null);
-  // "~12 s left" from the runs done per second so far (wall clock: said here only).
+  // "~12 s left" from the runs done per second of late (wall clock: said here only).
   const [timeLeft, setTimeLeft] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -132,6 +132,7 @@ export function AtlasPanel() {
     }
     const input = lab.app.getState().scenario;
     const t0 = performance.now();
+    const pace = timeLeftEstimator();
     setError(null);
     setCancelled(null);
     setShown(null);
@@ -147,7 +148,7 @@ export function AtlasPanel() {
       onProgress: (p) => {
         lastProgress.current = p;
         setProgress(p);
-        const left = timeLeftWords(p.done, p.total, performance.now() - t0);
+        const left = pace(p.done, p.total, performance.now());
         setTimeLeft(left);
         say(`${runsWords(p)}${left ? `, ${left}` : ''}`);
       },

@@ -1,8 +1,8 @@
 /**
- * The atlas's progress says the time left ("~12 s left") from the runs done per second so far,
- * once the first second is over, for a stream's atlas and a batch job's; Cancel still stops the
- * workers and says what it stopped. The
- * workers are a stand-in here (jsdom has none): the test drives their progress and the clock.
+ * The atlas's progress says the time left ("~3 s left") from the runs done per second of late,
+ * a second after the first run is reported (src/views/atlas/timeLeft.ts), for a stream's atlas
+ * and a batch job's; Cancel still stops the workers and says what it stopped. The workers are a
+ * stand-in here (jsdom has none): the test drives their progress and the clock.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,7 +47,7 @@ describe('the fault atlas progress', () => {
     vi.restoreAllMocks();
   });
 
-  it('says "~12 s left" from the rate so far after the first second; Cancel says what it stopped', async () => {
+  it('says "~3 s left" from the rate since the first report, a second after it; Cancel says what it stopped', async () => {
     let now = 10_000;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
     const lab = presetLab('at-least-once');
@@ -63,28 +63,31 @@ describe('the fault atlas progress', () => {
     // message a screen reader reads: it queued 20 in 4 s), and what Cancel stopped at once.
     const said = () => screen.getByRole('status').textContent;
     expect(said()).toBe('Exploring faults…');
-    // Half a second in: the count, no estimate yet (a worker's start-up weighs more than its runs).
+    // Half a second in, the first report: the count, no estimate yet (the runs start here: the
+    // time before it found the placements and started the workers).
     now += 500;
     act(() => job.onProgress!({ done: 20, total: 650, workers: 2 }));
     expect(status()).toBe(' 20 of 650 runs on 2 workers');
     expect(screen.queryByTestId(ids.timeLeft)).toBeNull();
-    // One second in, 50 runs done: 50 runs/s, 600 left → 12 s.
+    // Half a second after that: still none.
     now += 500;
     act(() => job.onProgress!({ done: 50, total: 650, workers: 2 }));
-    expect(status()).toBe(' 50 of 650 runs on 2 workers, ~12 s left');
-    // Three seconds in, 330 done: 110 runs/s, 320 left → 2.9 s, said as ~3 s.
+    expect(status()).toBe(' 50 of 650 runs on 2 workers');
+    // 2.5 s after the first report, 330 done: 310 runs in 2.5 s = 124/s, 320 left → 2.6 s, ~3 s.
     now += 2_000;
     act(() => job.onProgress!({ done: 330, total: 650, workers: 2 }));
+    expect(status()).toBe(' 330 of 650 runs on 2 workers, ~3 s left');
     expect(screen.getByTestId(ids.timeLeft).textContent).toBe(', ~3 s left');
     expect(said()).toBe('Exploring faults…');
-    // 10 s after the start: 600 done, 60 runs/s, 50 left → 0.83 s, said as ~1 s.
+    // 10 s after the start: 600 done; the rate of the last 3 s, from the latest report 3 s old
+    // (330 at 3 s): 270 in 7 s = 38.6/s, 50 left → 1.3 s, said as ~2 s.
     now += 7_000;
     act(() => job.onProgress!({ done: 600, total: 650, workers: 2 }));
-    expect(said()).toBe('600 of 650 runs on 2 workers, ~1 s left');
+    expect(said()).toBe('600 of 650 runs on 2 workers, ~2 s left');
     // 9.999 s later: not said again.
     now += 9_999;
     act(() => job.onProgress!({ done: 620, total: 650, workers: 2 }));
-    expect(said()).toBe('600 of 650 runs on 2 workers, ~1 s left');
+    expect(said()).toBe('600 of 650 runs on 2 workers, ~2 s left');
     fireEvent.click(screen.getByTestId(ids.cancel));
     expect(job.cancel).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId(ids.cancelled).textContent).toBe(
@@ -117,12 +120,13 @@ describe('the fault atlas progress', () => {
     now += 400;
     act(() => job.onProgress!({ done: 2, total: 23, workers: 1 }));
     expect(status()).toBe(' 2 of 23 faults run Cancel');
-    // 2 s in, 8 done: 4 faults/s, 15 left → 3.75 s, said as ~4 s.
+    // 1.6 s after the first report (2 at 0.4 s), 8 done: 3.75 faults/s, 15 left → 4 s.
     now += 1_600;
     act(() => job.onProgress!({ done: 8, total: 23, workers: 1 }));
     expect(status()).toBe(' 8 of 23 faults run, ~4 s left Cancel');
     expect(said()).toBe('Exploring faults…');
-    // 10 s after the start, 20 done: 2 faults/s, 3 left → 1.5 s, said as ~2 s.
+    // 10 s after the start, 20 done: from the latest report 3 s old (8 at 2 s), 1.5 faults/s,
+    // 3 left → 2 s.
     now += 8_000;
     act(() => job.onProgress!({ done: 20, total: 23, workers: 1 }));
     expect(said()).toBe('20 of 23 faults run, ~2 s left');

@@ -33,7 +33,7 @@ import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { useAtlasChoice } from '../atlas/useAtlasChoice';
 import { unexplored } from '../../views/atlas/atlasChoice';
-import { timeLeftWords } from '../../views/atlas/timeLeft';
+import { timeLeftEstimator } from '../../views/atlas/timeLeft';
 import {
   BATCH_PAIRS_BOUND,
   BATCH_POINT_LABELS,
@@ -148,7 +148,7 @@ function AtlasRun({
   const cancel = useRef<() => void>(() => {});
   useEffect(() => {
     if (!job) return;
-    const t0 = performance.now();
+    const pace = timeLeftEstimator();
     const what = depth === 2 ? 'pairs of faults' : 'faults';
     say('Exploring faults…', true);
     let last: AtlasProgress | null = null;
@@ -156,7 +156,7 @@ function AtlasRun({
       depth,
       ...(kinds ? { kinds } : {}),
       onProgress: (p) => {
-        const left = timeLeftWords(p.done, p.total, performance.now() - t0);
+        const left = pace(p.done, p.total, performance.now());
         last = p;
         setProgress({ of: job, p, left });
         say(`${p.done} of ${p.total} ${what} run${left ? `, ${left}` : ''}`);

@@ -101,6 +101,32 @@ describe('Embed dialog: the loader’s element, pinned for docs CI', () => {
     expect(snippet()).not.toContain('"atlas"');
   });
 
+  it('an atlas pin as written takes the counts of the atlas just run of its kinds and depth', async () => {
+    const lab = presetLab('at-least-once');
+    // Edited (no question asked, pinned by default), with a pin written to survive every fault.
+    act(() => lab.actions.setSeed(5));
+    const written = lab.app.getState().scenario;
+    act(() =>
+      lab.actions.loadScenario({ ...written, expect: { ...written.expect, atlas: { breaks: 0 } } }),
+    );
+    act(() => lab.actions.setAtlas({ explored: true }, 'Fault atlas'));
+    await act(() => lab.actions.settled());
+    // The page's atlas of every single fault then finds 17 trials that break the claim.
+    act(() =>
+      lab.actions.noteAtlasExplored({
+        input: lab.app.getState().scenario,
+        choice: {},
+        summary: '277 placements: 260 held, 17 duplicate',
+        counterexample: { words: 'a lost ack' },
+        survives: false,
+        outcomes: { held: 260, duplicates: 17, losses: 0, both: 0, stuck: 0 },
+      }),
+    );
+    await open(lab);
+    expect(snippet()).toContain('"atlas":{"breaks":17}}');
+    expect(snippet()).not.toContain('"breaks":0');
+  });
+
   it('a player that asks nothing is pinned by default', async () => {
     const lab = presetLab('at-least-once');
     // Edited: the preset's question no longer describes the run, so none is asked.

@@ -4,7 +4,7 @@ import { copyText } from '../../platform/download';
 import { encodeShare } from '../../platform/share';
 import { withCompareParam } from '../../views/compare/compareLink';
 import { withAtlasParam } from '../../views/atlas/atlasLink';
-import { findingsOf, survivalPin } from '../../views/atlas/atlasFindings';
+import { atlasPinFor, findingsOf, survivalPin } from '../../views/atlas/atlasFindings';
 import { loadedPreset } from '../../scenarios/presetCatalog';
 import type { LabState } from '../../store/labStore';
 import { useCursor, useLab, useLabInstance, useView } from '../../store/LabContext';
@@ -147,11 +147,14 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
     // no atlas, its "Open in Delivery Lab" opens the lab with them (OpenInLab.tsx).
     return `${base}${embedQuery(o)}#${withAtlasParam(withCompareParam(encodeShare(out), compare), atlas)}`;
   }, [o, scenario, status, view, pristine, asked, preset, answerHidden, compare, atlas]);
-  // The run on screen, pinned as a share link pins it (its answer included: this is for CI).
-  const expect = useMemo(
-    () => (status === 'ready' ? pinExpect(scenario, view).expect : scenario.expect),
-    [scenario, view, status],
-  );
+  // The run on screen, pinned as a share link pins it (its answer included: this is for CI); an
+  // atlas pin as written takes the counts of the finished atlas of this scenario, when the page
+  // holds one of its kinds and depth (it may have just shown the pin false).
+  const expect = useMemo(() => {
+    const e = status === 'ready' ? pinExpect(scenario, view).expect : scenario.expect;
+    const atlasPin = e?.atlas && atlasPinFor(findingsOf(atlasFound, scenario, atlas), e.atlas);
+    return e && atlasPin ? { ...e, atlas: atlasPin } : e;
+  }, [scenario, view, status, atlasFound, atlas]);
   const pin = useMemo(
     () =>
       pinned && expect

@@ -168,6 +168,51 @@ describe('ExportMenu: the scenario for docs CI', () => {
     act(() => lab.actions.noteAtlasExplored({ ...found, survives: false }));
     expect((await exportAs('scenario-docs')).scenario.expect).not.toHaveProperty('atlas');
   });
+
+  it('re-pins an atlas pin as written from the atlas the page just ran, not the pin it showed false', async () => {
+    // An imported scenario pinned to survive every pair of faults ("breaks": 0); the page's
+    // atlas of the same choice then finds 248 pairs: 200 held, 48 duplicates. The docs export
+    // said "breaks": 0 all the same, and delivery-lab check failed on the file made for it.
+    const lab = await mount('effectively-once');
+    const written = lab.app.getState().scenario;
+    act(() =>
+      lab.actions.loadScenario({
+        ...written,
+        expect: { ...written.expect, atlas: { depth: 2, breaks: 0, outcomes: { held: 248 } } },
+      }),
+    );
+    act(() => lab.actions.setAtlas({ pairs: true, explored: true }, 'Fault atlas: pairs'));
+    await act(() => lab.actions.settled());
+    act(() =>
+      lab.actions.noteAtlasExplored({
+        input: lab.app.getState().scenario,
+        choice: { pairs: true },
+        summary: '248 pairs of placements: 200 held, 48 duplicate',
+        counterexample: { words: 'a lost ack' },
+        survives: false,
+        outcomes: { held: 200, duplicates: 48, losses: 0, both: 0, stuck: 0 },
+      }),
+    );
+    showOutcome();
+    expect((await exportAs('scenario-docs')).scenario.expect).toMatchObject({
+      atlas: { depth: 2, breaks: 48, outcomes: { held: 200 } },
+    });
+    // Single faults explored instead: another atlas than the pin's, left as written.
+    act(() => lab.actions.setAtlas({ explored: true }, 'Fault atlas: single faults'));
+    act(() =>
+      lab.actions.noteAtlasExplored({
+        input: lab.app.getState().scenario,
+        choice: {},
+        summary: 's',
+        counterexample: { words: 'a lost ack' },
+        survives: false,
+        outcomes: { held: 200, duplicates: 48, losses: 0, both: 0, stuck: 0 },
+      }),
+    );
+    expect((await exportAs('scenario-docs')).scenario.expect).toMatchObject({
+      atlas: { depth: 2, breaks: 0, outcomes: { held: 248 } },
+    });
+  });
 });
 
 describe('ExportMenu: the table export', () => {

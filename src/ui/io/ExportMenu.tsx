@@ -12,7 +12,7 @@ import type { ArtifactKind } from '../../views/io/exportArtifact';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
 import { usePage } from './PageContext';
-import { findingsOf, survivalPin } from '../../views/atlas/atlasFindings';
+import { atlasPinFor, findingsOf } from '../../views/atlas/atlasFindings';
 
 /** The export formats, in menu order. */
 const ITEMS: {
@@ -174,11 +174,14 @@ export function ExportMenu() {
         ready: status === 'ready',
         answerHidden: hidden && !forDocs,
       });
-      // For docs CI, what the finished atlas of this scenario found, when the claim survived
-      // every fault it tried: pinned too (`expect.atlas`), as the Embed dialog offers it.
-      const survival = forDocs ? survivalPin(findingsOf(atlasFound, scenario, atlas)) : undefined;
+      // For docs CI, what the finished atlas of this scenario found: pinned too (`expect.atlas`),
+      // as the Embed dialog offers it, when the claim survived every fault it tried; and a pin
+      // as written, of the kinds and depth it explored, takes its counts (atlasPinFor).
+      const atlasPin = forDocs
+        ? atlasPinFor(findingsOf(atlasFound, scenario, atlas), out.expect?.atlas)
+        : undefined;
       const file =
-        survival && out.expect ? { ...out, expect: { ...out.expect, atlas: survival } } : out;
+        atlasPin && out.expect ? { ...out, expect: { ...out.expect, atlas: atlasPin } } : out;
       downloadText(scenarioJson(file), `${stem}${item.suffix}`, item.type);
       if (forDocs && hidden)
         notices.push({

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Atlas, Placement } from '../../engine';
 import { handMadeScenario as scenario, HELD, ONE_DUPLICATE } from './handMadeAtlas';
-import { findingsOf, streamAtlasFindings, survivalPin } from './atlasFindings';
+import { atlasPinFor, findingsOf, streamAtlasFindings, survivalPin } from './atlasFindings';
 
 const lostAck = (time: number): Placement => ({
   kind: 'drop-response',
@@ -38,6 +38,7 @@ describe('streamAtlasFindings', () => {
         faults: [{ kind: 'drop-response', at: 99, link: 'produce', match: { nth: 100 } }],
       },
       survives: false,
+      outcomes: { held: 1, duplicates: 1, losses: 0, both: 0, stuck: 0 },
     });
     // One trial of two broke the claim: nothing to pin as survived.
     expect(survivalPin(streamAtlasFindings(input, { explored: true }, atlas, 's'))).toBeUndefined();
@@ -77,5 +78,44 @@ describe('findingsOf', () => {
     expect(findingsOf(found, input, { kinds: ['zombie'] })).toBeUndefined();
     expect(findingsOf(found, input, { kinds: ['crash'], pairs: true })).toBeUndefined();
     expect(findingsOf(null, input, { kinds: ['crash'] })).toBeUndefined();
+  });
+});
+
+describe('atlasPinFor', () => {
+  // The two-lost-acks atlas above: 2 trials, 1 held, 1 duplicated.
+  const found = streamAtlasFindings(input, { explored: true }, atlas, 's');
+
+  it('counts the trials per outcome', () => {
+    expect(found.outcomes).toEqual({ held: 1, duplicates: 1, losses: 0, both: 0, stuck: 0 });
+  });
+
+  it('re-pins a block of the kinds and depth explored from the atlas found', () => {
+    expect(atlasPinFor(found, { breaks: 0 })).toEqual({ breaks: 1 });
+    // Its outcomes listed take the counts; breaks only when the block had it.
+    expect(atlasPinFor(found, { outcomes: { held: 2, losses: 0 } })).toEqual({
+      outcomes: { held: 1, losses: 0 },
+    });
+    expect(atlasPinFor(found, { depth: 1, breaks: 0, outcomes: { duplicates: 0 } })).toEqual({
+      depth: 1,
+      breaks: 1,
+      outcomes: { duplicates: 1 },
+    });
+  });
+
+  it('leaves a block of other kinds or depth, or with nothing found, as written', () => {
+    expect(atlasPinFor(found, { depth: 2, breaks: 0 })).toEqual({ depth: 2, breaks: 0 });
+    expect(atlasPinFor(found, { kinds: ['crash'], breaks: 0 })).toEqual({
+      kinds: ['crash'],
+      breaks: 0,
+    });
+    expect(atlasPinFor(undefined, { breaks: 0 })).toEqual({ breaks: 0 });
+    // Kinds in another order are the same kinds.
+    const two = streamAtlasFindings(input, { kinds: ['crash', 'drop-response'] }, atlas, 's');
+    expect(atlasPinFor(two, { kinds: ['drop-response', 'crash'], breaks: 0 })).toEqual({
+      kinds: ['drop-response', 'crash'],
+      breaks: 1,
+    });
+    // No block: the survival pin, when the claim survived (here it did not).
+    expect(atlasPinFor(found, undefined)).toBeUndefined();
   });
 });

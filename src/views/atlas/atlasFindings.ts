@@ -5,9 +5,10 @@
  * report as much as the run's verdict is; how long it took is not. Plain data: the report may be
  * written in a worker.
  */
-import type { Atlas, FaultSpec, ScenarioInput } from '../../engine';
+import type { Atlas, AtlasExpect, FaultSpec, ScenarioInput } from '../../engine';
 import type { AtlasChoice } from './atlasChoice';
 import { minimalCounterexampleOf } from './heatCells';
+import type { OutcomeCounts } from './heatMap';
 
 export interface AtlasFindings {
   /**
@@ -23,6 +24,15 @@ export interface AtlasFindings {
   counterexample: { words: string; faults?: readonly FaultSpec[] } | null;
   /** The scenario alone held its claim and so did every trial: "survives every fault tried". */
   survives: boolean;
+  /** Trials per outcome (what `expect.atlas`'s `breaks` and `outcomes` pin); absent: not counted. */
+  outcomes?: OutcomeCounts;
+}
+
+/** Trials per outcome of a list of outcomes. */
+export function outcomeCounts(outcomes: Iterable<keyof OutcomeCounts>): OutcomeCounts {
+  const n: OutcomeCounts = { held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 };
+  for (const o of outcomes) n[o]++;
+  return n;
 }
 
 /** The findings of a stream's finished atlas (its summary from the heat map the page drew). */
@@ -40,6 +50,7 @@ export function streamAtlasFindings(
     counterexample: c && { words: `${c.labels.join(' and ')} (${c.result})`, faults: c.faults },
     survives:
       atlas.base.outcome === 'held' && atlas.trials.every((t) => t.result.outcome === 'held'),
+    outcomes: outcomeCounts(atlas.trials.map((t) => t.result.outcome)),
   };
 }
 
@@ -57,6 +68,37 @@ export function survivalPin(
     ...(kinds ? { kinds: [...kinds] } : {}),
     ...(pairs ? { depth: 2 as const } : {}),
     breaks: 0,
+  };
+}
+
+/**
+ * The `expect.atlas` a scenario leaving the page for docs CI carries (the Scenario for docs CI
+ * export, the Embed dialog's pin), given the block as written and what the finished atlas of
+ * this scenario found (`findingsOf`). A block written for the same kinds and depth takes the
+ * atlas's counts — its `breaks` and each outcome it lists — rather than pinning, as written, what
+ * the page has just shown false (a pin of "breaks": 0 kept beside an atlas where 25 trials broke
+ * the claim, `delivery-lab check` then failing on the file the page exported for it). A block of
+ * other kinds or depth stays as written; with none, the survival pin when the claim survived.
+ */
+export function atlasPinFor(
+  found: AtlasFindings | undefined,
+  written: AtlasExpect | undefined,
+): AtlasExpect | undefined {
+  if (!written) return survivalPin(found);
+  const n = found?.outcomes;
+  if (!found || !n || (written.depth ?? 1) !== (found.choice.pairs ? 2 : 1)) return written;
+  const kinds = (k: readonly string[] | undefined) => (k ? [...k].sort().join() : null);
+  const explored = found.choice.kinds;
+  // A block without kinds pins every kind: the atlas must have explored every kind too.
+  if (kinds(written.kinds) !== kinds(explored)) return written;
+  const breaks = n.duplicates + n.losses + n.both + n.stuck;
+  const outcomes = written.outcomes
+    ? Object.fromEntries(Object.keys(written.outcomes).map((o) => [o, n[o as keyof OutcomeCounts]]))
+    : undefined;
+  return {
+    ...written,
+    ...(written.breaks !== undefined || !outcomes ? { breaks } : {}),
+    ...(outcomes ? { outcomes } : {}),
   };
 }
 

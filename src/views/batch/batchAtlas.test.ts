@@ -164,6 +164,8 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
       },
       // 5 pairs break the claim: nothing to pin as survived (survivalPin).
       survives: false,
+      // The summary's 9 pairs: 4 held, 1 duplicate, 4 lose (what an atlas pin takes).
+      outcomes: { held: 4, duplicates: 1, losses: 4, both: 0, stuck: 0 },
     });
     // The page's worker runs every kind: the pairs the CLI's --depth 2 tries, one for one.
     expect(batchAtlasOf(s, undefined, 2)).toHaveLength(

@@ -30,7 +30,7 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { noFaultNeededSentence } from '../atlas/heatCells';
-import { choiceOf, type AtlasFindings } from '../atlas/atlasFindings';
+import { choiceOf, outcomeCounts, type AtlasFindings } from '../atlas/atlasFindings';
 import type { AtlasChoice } from '../atlas/atlasChoice';
 import { batchAtlasSummary } from './batchAtlasSummary';
 import { observedWords } from './observedWords';
@@ -249,5 +249,8 @@ export function batchAtlasFindings(
     // A batch trial always ends (never stuck): none breaks the claim when there is no
     // counterexample and the job alone holds it.
     survives: c === null && map.noFaultNeeded === null,
+    outcomes: outcomeCounts(
+      map.rows.flatMap((r) => r.cells.flatMap((cell) => (cell?.trials ?? []).map((t) => t.look))),
+    ),
   };
 }

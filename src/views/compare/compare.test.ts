@@ -172,6 +172,27 @@ describe('compare two presets, hand-derived', () => {
   );
 
   it(
+    'says what differs at the divergence when both entries read alike (a send inside a transaction)',
+    () => {
+      // lost-ack-retry/idempotence-on: both lanes ask for a producer id at 0 ms and get it; at
+      // 100 ms the application sends e1 — in lane 2, with transactional.id set, as the first
+      // record of transaction 1 (docs/semantics/producer.md#transactional-producer). The two
+      // entries differ only in their transaction: the sentence must say so, not repeat itself.
+      const base = preset('lost-ack-retry/idempotence-on');
+      const { model } = compareRuns(base, {
+        lanes: [{ knobs: [{ path: 'producer.transactional.id', value: 'pay-0' }] }],
+      });
+      expect(model.divergences[0]).toEqual({
+        entry: 5,
+        time: 100,
+        base: 'the application sends e1 (outside any transaction)',
+        other: 'the application sends e1 (in transaction 1)',
+      });
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
     'gives identical runs no divergence and an empty differing set',
     () => {
       const base = preset('lost-ack-retry/idempotence-off');

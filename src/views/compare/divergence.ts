@@ -6,6 +6,7 @@
  */
 import { TRACE_COLUMNS } from '../../engine';
 import { describeEntry } from '../diagrams/describe';
+import { formatMs } from '../run/format';
 import type { RunView } from '../run/runView';
 
 /** The first entry where two runs differ. */
@@ -19,18 +20,59 @@ export interface Divergence {
   other: string | null;
 }
 
+/** Whether column c of entry i is the same in both runs (actors and topics by name). */
+function sameColumn(a: RunView, b: RunView, i: number, c: (typeof TRACE_COLUMNS)[number]): boolean {
+  const x = a.cols[c][i]!;
+  const y = b.cols[c][i]!;
+  if (c === 'actor' || c === 'peer')
+    return (x < 0 ? '' : a.actors[x]) === (y < 0 ? '' : b.actors[y]);
+  if (c === 'topic') return (x < 0 ? '' : a.topics[x]) === (y < 0 ? '' : b.topics[y]);
+  return x === y;
+}
+
 /** Whether entry i is the same in both runs: every column, and the actors and topics it names. */
 function sameEntry(a: RunView, b: RunView, i: number): boolean {
-  for (const c of TRACE_COLUMNS) {
-    const x = a.cols[c][i]!;
-    const y = b.cols[c][i]!;
-    if (c === 'actor' || c === 'peer') {
-      if ((x < 0 ? '' : a.actors[x]) !== (y < 0 ? '' : b.actors[y])) return false;
-    } else if (c === 'topic') {
-      if ((x < 0 ? '' : a.topics[x]) !== (y < 0 ? '' : b.topics[y])) return false;
-    } else if (x !== y) return false;
+  return TRACE_COLUMNS.every((c) => sameColumn(a, b, i, c));
+}
+
+/**
+ * One column of entry i in words, for the columns the entry's sentence may leave out (a send's
+ * transaction, a time, an offset…): what tells two entries apart when their sentences read alike.
+ */
+function columnWords(v: RunView, i: number, c: (typeof TRACE_COLUMNS)[number]): string {
+  const x = v.cols[c][i]!;
+  switch (c) {
+    case 'time':
+      return `at ${formatMs(x)}`;
+    case 'until':
+      return x < 0 ? 'no end time' : `until ${formatMs(x)}`;
+    case 'txn':
+      return x < 0 ? 'outside any transaction' : `in transaction ${x}`;
+    case 'ckpt':
+      return x < 0 ? 'outside any checkpoint' : `of checkpoint ${x}`;
+    case 'cause':
+      return x < 0 ? 'with no cause' : `caused by entry ${x + 1}`;
+    case 'actor':
+    case 'peer':
+      return x < 0 ? `no ${c}` : `${c} ${v.actors[x]}`;
+    case 'topic':
+      return x < 0 ? 'no topic' : `topic ${v.topics[x]}`;
+    default:
+      return x < 0 ? `no ${c}` : `${c} ${x}`;
   }
-  return true;
+}
+
+/**
+ * The two sentences of a divergence: each entry described; when both read alike (the columns
+ * that differ are ones the sentence leaves out), each followed by those columns in words.
+ */
+function described(base: RunView, other: RunView, i: number): [string, string] {
+  const a = describeEntry(base, i);
+  const b = describeEntry(other, i);
+  if (a !== b) return [a, b];
+  const cols = TRACE_COLUMNS.filter((c) => !sameColumn(base, other, i, c));
+  const words = (v: RunView) => cols.map((c) => columnWords(v, i, c)).join(', ');
+  return [`${a} (${words(base)})`, `${b} (${words(other)})`];
 }
 
 /** The first entry at which `other` departs from `base`, or null when the traces are identical. */
@@ -45,10 +87,9 @@ export function firstDivergence(base: RunView, other: RunView): Divergence | nul
     inBase ? base.cols.time[i]! : Infinity,
     inOther ? other.cols.time[i]! : Infinity,
   );
-  return {
-    entry: i,
-    time,
-    base: inBase ? describeEntry(base, i) : null,
-    other: inOther ? describeEntry(other, i) : null,
-  };
+  const [b, o] =
+    inBase && inOther
+      ? described(base, other, i)
+      : [inBase ? describeEntry(base, i) : null, inOther ? describeEntry(other, i) : null];
+  return { entry: i, time, base: b, other: o };
 }
