@@ -188,6 +188,12 @@ describe('compare two presets, hand-derived', () => {
         base: 'the application sends e1 (outside any transaction)',
         other: 'the application sends e1 (in transaction 1)',
       });
+      // What differs: transactional.id alone. The knobs it brings into play keep the value they
+      // have in either lane (transaction.max.timeout.ms 900000, one event per transaction): they
+      // were listed as "— | 900000 ms", as if the broker had been changed.
+      expect(model.knobs.map((k) => [k.name, ...k.values])).toEqual([
+        ['transactional.id', '(unset)', 'pay-0'],
+      ]);
     },
     RUN_TIMEOUT,
   );

@@ -18,23 +18,31 @@ export interface KnobDifference {
   values: string[];
 }
 
+type Knob = (typeof KNOBS)[number];
+
 /** A knob's value in effect, formatted: the default it gets when left unset (`defaultFor`). */
-function shown(s: Scenario, k: (typeof KNOBS)[number]): string {
-  if (!k.applies(s)) return '—';
+function inEffect(s: Scenario, k: Knob): string {
   const v = knobInEffect(s, k.path);
   return formatKnobValue(k, v === undefined && k.defaultFor ? k.defaultFor(s) : v);
 }
 
-/** The knobs whose value differs between the lanes' scenarios (catalogue order), the claim first. */
+/**
+ * The knobs whose value differs between the lanes' scenarios (catalogue order), the claim first.
+ * A knob differs when its value in effect does: one that only comes into play in a lane (the
+ * broker's transaction.max.timeout.ms once a lane sets transactional.id), at the value it has in
+ * every lane, is no change of anyone's — it shows as "—" where it does not apply, beside a knob
+ * that did change.
+ */
 export function knobDifferences(lanes: readonly Scenario[]): KnobDifference[] {
   const out: KnobDifference[] = [];
   const claims = lanes.map((s) => s.claim);
   if (claims.some((c) => c !== claims[0]))
     out.push({ path: 'claim', name: 'claim', system: 'the verdict', values: claims });
   for (const k of KNOBS) {
-    const values = lanes.map((s) => shown(s, k));
-    if (values.some((v) => v !== values[0]))
-      out.push({ path: k.path, name: k.name, system: k.system, values });
+    const effect = lanes.map((s) => inEffect(s, k));
+    if (effect.every((v) => v === effect[0])) continue;
+    const values = lanes.map((s, i) => (k.applies(s) ? effect[i]! : '—'));
+    out.push({ path: k.path, name: k.name, system: k.system, values });
   }
   return out;
 }
