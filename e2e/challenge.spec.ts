@@ -197,3 +197,91 @@ test('a challenge file opens with Import as a shipped one does; a reload and its
   await expect(page).not.toHaveURL(/ch=/);
   expect(dash.errors).toEqual([]);
 });
+
+/**
+ * What the page shows from navigation on, recorded in the page before any of its scripts runs:
+ * each story title and each "Predict first" box that reaches the DOM, and each change of it that
+ * showed a pipeline without the challenge's panel over it.
+ */
+function recordFirstScreens() {
+  const seen = { titles: [] as string[], predict: 0, pipelineAlone: 0 };
+  (window as unknown as { __seen: typeof seen }).__seen = seen;
+  const look = () => {
+    const title = document.querySelector('[data-testid="story-title"]');
+    const text = title?.textContent?.trim();
+    if (text && seen.titles.at(-1) !== text) seen.titles.push(text);
+    if (document.querySelector('[data-testid="predict"]')) seen.predict += 1;
+    if (
+      document.querySelector('[data-testid="pipeline"]') &&
+      !document.querySelector('[data-testid="challenge-panel"]')
+    )
+      seen.pipelineAlone += 1;
+  };
+  new MutationObserver(look).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+  });
+}
+
+test('?challenge= is the first screen: no other story before it, and its load is no undo step', async ({
+  unopenedDash: dash,
+}) => {
+  // The page rendered the default story (at-least-once, its "Predict first" box) for ~0.9 s at
+  // 1280×720, then the challenge replaced it — an undo step back to a story never asked for.
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.addInitScript(recordFirstScreens);
+  await dash.goto('./?challenge=commit-before-crash-point');
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'commit-before-crash-point',
+  );
+  await expect(dash.byId(testIds.undo)).toBeDisabled();
+  const seen = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __seen: { titles: string[]; predict: number; pipelineAlone: number };
+        }
+      ).__seen,
+  );
+  expect(seen.titles).toEqual([]);
+  expect(seen.predict).toBe(0);
+  // The panel is there with the first pipeline drawn (its chunk loaded before the first render).
+  expect(seen.pipelineAlone).toBe(0);
+  // The challenge's start: no fault on it, the address as it was given.
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(0);
+  expect(new URL(page.url()).search).toBe('?challenge=commit-before-crash-point');
+  expect(dash.errors).toEqual([]);
+});
+
+test('?challenge= over a saved workspace: one Undo brings the workspace back', async ({ dash }) => {
+  // The reader's own work (a crash placed on the default story, which has 2 faults of its own:
+  // 3 markers), autosaved; then a challenge link.
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(2);
+  await dash.fault('consumer-0', 'crash-after-commit');
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(3);
+  await dash.goto('./?challenge=acks-one-loses');
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'acks-one-loses',
+  );
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(0);
+  await expect(dash.byId(testIds.undo)).toBeEnabled();
+  await dash.byId(testIds.undo).click();
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(3);
+  expect(dash.errors).toEqual([]);
+});
+
+test('an unknown ?challenge= is refused naming it; the page opens as without it', async ({
+  unopenedDash: dash,
+}) => {
+  await dash.goto('./?challenge=no-such-challenge');
+  await expect(dash.page.getByText(/No challenge “no-such-challenge”/)).toBeVisible();
+  await expect(dash.byId(testIds.challengePanel)).toHaveCount(0);
+  // Usable: the first screen's "Start here" and the default story's run.
+  await expect(dash.byId(testIds.startHere)).toBeVisible();
+  expect(new URL(dash.page.url()).searchParams.has('challenge')).toBe(false);
+  expect(dash.errors).toEqual([]);
+});
