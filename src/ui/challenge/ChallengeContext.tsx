@@ -102,12 +102,12 @@ export function ChallengeProvider({
     (challenge: Challenge, start: ScenarioInput) => {
       const id = challenge.id;
       askedLast.current = id;
-      void import('../../views/challenge/challengeLink').then(({ encodeChallengeLink }) => {
+      void import('../../views/io/hashPayload').then(({ hashPayloadValue }) => {
         if (askedLast.current !== id) return;
         show(id, { challenge, start, fromFile: true });
         // Carried by the address's hash (the page its start opened as): a reload, Back and
-        // Forward, and a copied link find it there.
-        writeChallengeLinkToLocation(encodeChallengeLink(challenge).split(/=(.*)/s)[1]!);
+        // Forward, and a copied link find it there (`#ch=`, as encodeChallengeLink writes it).
+        writeChallengeLinkToLocation(hashPayloadValue(challenge));
       });
     },
     [show],
