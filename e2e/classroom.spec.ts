@@ -329,6 +329,32 @@ test('a student types the room’s code on the bare join page; a code that canno
   );
 });
 
+test('a code no room has is refused, and the phone lets its socket go; the right code then joins', async ({
+  page,
+  browser,
+}) => {
+  // The refused page kept its socket open, joined to nothing: one of the server's connection
+  // slots until its join deadline (45 s), then it reconnected and was refused again, and again.
+  test.setTimeout(60_000);
+  const code = await startRoom(page, `${server.url}?preset=${PRESET}`);
+  const student = await (await browser.newContext()).newPage();
+  const closed: Promise<void>[] = [];
+  student.on('websocket', (ws) => closed.push(new Promise((r) => ws.on('close', () => r()))));
+  await student.goto(`${server.url}?join=ZZZZZZ`);
+  await student.getByTestId(ids.studentJoin).click();
+  await expect(student.getByTestId(ids.refusal)).toHaveText(
+    'no room has the code ZZZZZZ: check the code the projector shows',
+  );
+  expect(closed).toHaveLength(1);
+  // Closed by the page (well within the test's 60 s; the server's deadline is 45 s after it).
+  const after10s = new Promise<string>((r) => setTimeout(() => r('still open after 10 s'), 10_000));
+  expect(await Promise.race([closed[0]!.then(() => 'closed'), after10s])).toBe('closed');
+  await student.getByTestId(ids.studentCode).fill(code);
+  await student.getByTestId(ids.studentJoin).click();
+  await expect(student.getByText('Waiting for the first question…')).toBeVisible();
+  await expect(page.getByTestId(ids.joined)).toHaveText('1 student joined');
+});
+
 /**
  * On the page (not a lesson), the room asked the story's question predicts it: Play is no longer
  * refused for the presenter's own lock-in, the run playing closes the room's answers, and the
