@@ -285,3 +285,22 @@ test('an unknown ?challenge= is refused naming it; the page opens as without it'
   expect(new URL(dash.page.url()).searchParams.has('challenge')).toBe(false);
   expect(dash.errors).toEqual([]);
 });
+
+test('a ?challenge= cut short (its tail lost in a chat) offers the challenge it meant, and opens it', async ({
+  unopenedDash: dash,
+}) => {
+  await dash.goto('./?challenge=commit-before-crash&present=1');
+  await expect(dash.page.getByText(/No challenge “commit-before-crash”/)).toBeVisible();
+  await dash.page.getByRole('button', { name: /^Open “commit-before-crash-point”/ }).click();
+  await dash.ready();
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'commit-before-crash-point',
+  );
+  // The address the page opened on, its projector mode kept.
+  const search = new URL(dash.page.url()).searchParams;
+  expect(search.get('challenge')).toBe('commit-before-crash-point');
+  expect(search.get('present')).toBe('1');
+  expect(search.has('preset')).toBe(false);
+  expect(dash.errors).toEqual([]);
+});

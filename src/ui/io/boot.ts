@@ -12,6 +12,7 @@ import { createAutosave, type Autosave } from '../../platform/storageAutosave';
 import type { Lab } from '../../store/labStore';
 import { createShareSync } from '../share/shareSync';
 import {
+  openChallengeAddress,
   rememberOpenChallenge,
   writeChallengeLinkToLocation,
   writeChallengeToLocation,
@@ -75,7 +76,9 @@ export function bootPage({
     challenge: asked && opening ? { start: opening.start, keepsAttempt: asked.keepsAttempt } : null,
   });
   if (asked) {
-    // An id the lab does not have is refused by name; the page opens as it would without it.
+    // An id the lab does not have is refused by name; the page opens as it would without it. A
+    // misspelt or cut-short one (a link pasted in a chat) offers the challenge it probably meant.
+    const meant = asked.suggestion;
     if (!opening)
       notices.push({
         tone: 'warn',
@@ -83,6 +86,20 @@ export function bootPage({
           typeof asked.opening === 'string'
             ? asked.opening
             : `${noChallengeText(asked.id)} The lab opened without it.`,
+        ...(meant !== null
+          ? {
+              actions: [
+                {
+                  label: `Open “${meant}”`,
+                  name: `Open “${meant}”, the challenge the link probably meant`,
+                  run: () => {
+                    openChallengeAddress(meant);
+                    return true;
+                  },
+                },
+              ],
+            }
+          : {}),
       });
     // Before the history's first entry is recorded: the address says which challenge is open
     // (its canonical id), or none; a reload of this tab keeps the student's attempt.

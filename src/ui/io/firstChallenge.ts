@@ -22,6 +22,8 @@ export interface FirstChallenge {
    * challenge (`#ch=…`) that does not validate, or of one that could not be loaded.
    */
   opening: ChallengeOpening | null | string;
+  /** For an id the lab does not have, the shipped one it probably meant, or null. */
+  suggestion: string | null;
   /**
    * Whether `scenario` (what the page would open without the challenge: the restored workspace)
    * is the student's attempt at it, left by a reload of this very tab — kept as it is rather than
@@ -37,7 +39,7 @@ async function firstChallengeOf(search: string, hash: string): Promise<FirstChal
   if (id === null) return null;
   const hadOpen = openChallengeBefore() === id;
   try {
-    const [opening, { continuesAttempt }] = await Promise.all([
+    const [opening, { continuesAttempt, nearestChallengeId }] = await Promise.all([
       openingOf(id, hash),
       import('../../scenarios/challenges'),
       // A challenge's start is not a pristine preset: the store validates it as it runs.
@@ -47,6 +49,7 @@ async function firstChallengeOf(search: string, hash: string): Promise<FirstChal
     return {
       id,
       opening,
+      suggestion: opening === null ? nearestChallengeId(id) : null,
       keepsAttempt:
         hadOpen && start !== null
           ? (scenario) => scenario !== undefined && continuesAttempt(start, scenario)
@@ -57,6 +60,7 @@ async function firstChallengeOf(search: string, hash: string): Promise<FirstChal
     return {
       id,
       opening: `The challenge “${id.slice(0, 60)}” could not be loaded (reload the page to retry).`,
+      suggestion: null,
       keepsAttempt: NEVER,
     };
   }
