@@ -2,7 +2,7 @@
  * A challenge, as a student meets it: opened by its link, solved by clicking a fault on the
  * pipeline and playing the run to its end, the engine's success screen with the run's explanation.
  */
-import { expect, test } from './fixtures';
+import { Dashboard, expect, test } from './fixtures';
 import { testIds } from '../src/ui/testIds';
 import { shippedChallenges } from '../src/scenarios/challenges/shipped';
 import { OWN_CHALLENGE as OWN } from '../src/ui/io/challengeFile.testdata';
@@ -303,4 +303,29 @@ test('a ?challenge= cut short (its tail lost in a chat) offers the challenge it 
   expect(search.get('present')).toBe('1');
   expect(search.has('preset')).toBe(false);
   expect(dash.errors).toEqual([]);
+});
+
+test('a student shares their attempt: the link opens it under the challenge’s panel, not the start', async ({
+  unopenedDash: dash,
+  browser,
+}) => {
+  // The share link of a challenge page carries ?challenge= and the attempt (#s=): opened by the
+  // teacher, the challenge's start replaced the attempt they were sent.
+  await dash.goto('./?challenge=commit-before-crash-point');
+  await dash.fault('consumer-0', 'crash-after-commit');
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(1);
+  await dash.byId(testIds.shareButton).click();
+  const link = await dash.byId(testIds.shareUrl).inputValue();
+  expect(link).toMatch(/\?challenge=commit-before-crash-point#(.*&)?s=2\./);
+  const teacher = new Dashboard(await (await browser.newContext()).newPage());
+  await teacher.goto(link);
+  await expect(teacher.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'commit-before-crash-point',
+  );
+  await expect(teacher.byId(testIds.faultMarker)).toHaveCount(1);
+  await expect(teacher.byId(testIds.undo)).toBeDisabled();
+  await teacher.page.context().close();
+  expect(dash.errors).toEqual([]);
+  expect(teacher.errors).toEqual([]);
 });

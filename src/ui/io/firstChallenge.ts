@@ -25,11 +25,13 @@ export interface FirstChallenge {
   /** For an id the lab does not have, the shipped one it probably meant, or null. */
   suggestion: string | null;
   /**
-   * Whether `scenario` (what the page would open without the challenge: the restored workspace)
-   * is the student's attempt at it, left by a reload of this very tab — kept as it is rather than
-   * replaced by the start (src/platform/challengeProgress.ts `rememberOpenChallenge`).
+   * Whether `scenario` (what the page would open without the challenge) is an attempt at it to
+   * keep, as it is, rather than replace by the start: a share link's (`shared`: the attempt its
+   * sender shared, the challenge's page's Share) or, restored, the workspace this very tab left
+   * on it (a reload: src/platform/challengeProgress.ts `rememberOpenChallenge`; a friend's link in
+   * a new tab opens the start).
    */
-  keepsAttempt(scenario: ScenarioInput | undefined): boolean;
+  keepsAttempt(scenario: ScenarioInput | undefined, shared: boolean): boolean;
 }
 
 const NEVER = () => false;
@@ -50,10 +52,11 @@ async function firstChallengeOf(search: string, hash: string): Promise<FirstChal
       id,
       opening,
       suggestion: opening === null ? nearestChallengeId(id) : null,
-      keepsAttempt:
-        hadOpen && start !== null
-          ? (scenario) => scenario !== undefined && continuesAttempt(start, scenario)
-          : NEVER,
+      keepsAttempt: (scenario, shared) =>
+        (shared || hadOpen) &&
+        start !== null &&
+        scenario !== undefined &&
+        continuesAttempt(start, scenario),
     };
   } catch {
     // Their chunk did not download: the challenge is not refused as unknown, it is unread.

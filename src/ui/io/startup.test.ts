@@ -237,6 +237,7 @@ describe('chooseStart: ?challenge= (resolved by the page’s boot, src/ui/io/fir
   };
   const challenge = (keeps: ScenarioInput | null = null) => ({
     start,
+    // Not a shared attempt here (the share link's scenario is no attempt at this start).
     keepsAttempt: (s: ScenarioInput | undefined) => keeps !== null && s === keeps,
   });
 
@@ -276,5 +277,24 @@ describe('chooseStart: ?challenge= (resolved by the page’s boot, src/ui/io/fir
     });
     expect(kept).toMatchObject({ source: 'workspace', initial: mine });
     expect(kept.previous).toBeUndefined();
+  });
+});
+
+describe('chooseStart: ?challenge= with a share link of an attempt at it (its page’s Share)', () => {
+  it('opens the shared attempt, as shared, with no undo step over it', () => {
+    const start: ScenarioInput = {
+      version: 1,
+      name: 'start',
+      workload: { generate: { count: 4 } },
+    };
+    // keepsAttempt as firstChallenge.ts gives it, the shared scenario an attempt at the start.
+    const s = chooseStart({
+      share,
+      preset: null,
+      saved: null,
+      challenge: { start, keepsAttempt: (x, shared) => shared && x === linked },
+    });
+    expect(s).toMatchObject({ source: 'share', initial: linked });
+    expect(s.previous).toBeUndefined();
   });
 });

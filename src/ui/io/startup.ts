@@ -82,11 +82,12 @@ export interface StartInputs {
   hash?: string;
   /**
    * The challenge the query names, resolved (./firstChallenge.ts; the lab's page only): its start
-   * as written, and whether a scenario the page would otherwise open is this tab's attempt at it.
+   * as written, and whether a scenario the page would otherwise open is an attempt at it to keep
+   * (`shared`: the address's share link's; else the restored workspace, kept on a reload).
    */
   challenge?: {
     start: ScenarioInput;
-    keepsAttempt(scenario: ScenarioInput | undefined): boolean;
+    keepsAttempt(scenario: ScenarioInput | undefined, shared: boolean): boolean;
   } | null;
 }
 
@@ -142,8 +143,9 @@ function replaced(ws: Workspace): ReplacedWorkspace {
 export function chooseStart(inputs: StartInputs): Start {
   const start = linkedStart(inputs);
   const { challenge, saved } = inputs;
-  // No challenge, or a reload of this tab's attempt at it: the student's pipeline as they left it.
-  if (!challenge || challenge.keepsAttempt(start.initial)) return start;
+  // No challenge, or an attempt at it to keep — a shared one, or this tab's, reloaded: the
+  // student's pipeline as they left it (or shared it).
+  if (!challenge || challenge.keepsAttempt(start.initial, start.source === 'share')) return start;
   // The challenge's start is the page, as a preset's link opens its preset: the saved workspace it
   // replaces is one Undo away — unless it is that very start (nothing to bring back).
   const ws = saved?.workspace ?? null;
