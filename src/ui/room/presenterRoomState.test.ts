@@ -107,3 +107,22 @@ describe('the students present, before any question and after', () => {
     expect(r.step).toBeNull();
   });
 });
+
+describe('the first question asked', () => {
+  it('counts the students present at once (0 of 2), before the server’s tally', () => {
+    // It showed "0 of 0 answered" until the server's tally came: no tally before a first step.
+    const r = reduceRoom(INITIAL_ROOM, {
+      type: 'presenting',
+      sessionId: 'session-1',
+      code: 'ABC234',
+      joinUrl: 'http://127.0.0.1/?join=ABC234',
+      codeExpiresAt: 0,
+      step: null,
+      tally: null,
+      closed: false,
+      reveal: null,
+      students: 2,
+    });
+    expect(publishedRoom(r, step(0), false).tally).toEqual(tally(0, {}, 2));
+  });
+});

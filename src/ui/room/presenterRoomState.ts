@@ -99,7 +99,8 @@ export function reduceRoom(r: PresenterRoom, msg: ServerMessage): PresenterRoom 
  * new one — or one asked `again` — open with no answer.
  */
 export function publishedRoom(r: PresenterRoom, step: RoomStep, again: boolean): PresenterRoom {
-  const students = r.tally?.students ?? 0;
+  // The open step's count, else (the first question) the students present now.
+  const students = r.tally?.students ?? r.students ?? 0;
   const seen = again ? undefined : r.known[stepKey(step)];
   const fresh: StepState = {
     tally: { stepIndex: step.stepIndex, counts: {}, answered: 0, students },
