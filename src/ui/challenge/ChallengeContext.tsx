@@ -2,8 +2,9 @@
  * The open challenge, per page: which one (from `?challenge=<id>`, resolved by the page's boot
  * before its first render: src/ui/io/firstChallenge.ts; or chosen in the library), its start as
  * written, and the student's progress (attempts, solved, solution shown),
- * kept per challenge in storage (src/platform/challengeProgress.ts). Opening a challenge loads its
- * start as a page of its own (undo goes back to what was there).
+ * kept per challenge in storage (src/platform/challengeProgress.ts). Opening one in the library
+ * loads its start as a page of its own (undo goes back to what was there); the address's is the
+ * page's first screen, with no undo step (../io/startup.ts).
  *
  * React state in a provider, as the library's: none of it is part of a scenario or a share link.
  * The shipped challenges (and the presets and zod they are checked with) load when one is opened
