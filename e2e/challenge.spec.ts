@@ -2,7 +2,7 @@
  * A challenge, as a student meets it: opened by its link, solved by clicking a fault on the
  * pipeline and playing the run to its end, the engine's success screen with the run's explanation.
  */
-import { expect, test } from './fixtures';
+import { Dashboard, expect, test } from './fixtures';
 import { testIds } from '../src/ui/testIds';
 import { shippedChallenges } from '../src/scenarios/challenges/shipped';
 import { OWN_CHALLENGE as OWN } from '../src/ui/io/challengeFile.testdata';
@@ -196,4 +196,136 @@ test('a challenge file opens with Import as a shipped one does; a reload and its
   await expect(dash.byId(testIds.challengePanel)).toHaveCount(0);
   await expect(page).not.toHaveURL(/ch=/);
   expect(dash.errors).toEqual([]);
+});
+
+/**
+ * What the page shows from navigation on, recorded in the page before any of its scripts runs:
+ * each story title and each "Predict first" box that reaches the DOM, and each change of it that
+ * showed a pipeline without the challenge's panel over it.
+ */
+function recordFirstScreens() {
+  const seen = { titles: [] as string[], predict: 0, pipelineAlone: 0 };
+  (window as unknown as { __seen: typeof seen }).__seen = seen;
+  const look = () => {
+    const title = document.querySelector('[data-testid="story-title"]');
+    const text = title?.textContent?.trim();
+    if (text && seen.titles.at(-1) !== text) seen.titles.push(text);
+    if (document.querySelector('[data-testid="predict"]')) seen.predict += 1;
+    if (
+      document.querySelector('[data-testid="pipeline"]') &&
+      !document.querySelector('[data-testid="challenge-panel"]')
+    )
+      seen.pipelineAlone += 1;
+  };
+  new MutationObserver(look).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+  });
+}
+
+test('?challenge= is the first screen: no other story before it, and its load is no undo step', async ({
+  unopenedDash: dash,
+}) => {
+  // The page rendered the default story (at-least-once, its "Predict first" box) for ~0.9 s at
+  // 1280×720, then the challenge replaced it — an undo step back to a story never asked for.
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.addInitScript(recordFirstScreens);
+  await dash.goto('./?challenge=commit-before-crash-point');
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'commit-before-crash-point',
+  );
+  await expect(dash.byId(testIds.undo)).toBeDisabled();
+  const seen = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __seen: { titles: string[]; predict: number; pipelineAlone: number };
+        }
+      ).__seen,
+  );
+  expect(seen.titles).toEqual([]);
+  expect(seen.predict).toBe(0);
+  // The panel is there with the first pipeline drawn (its chunk loaded before the first render).
+  expect(seen.pipelineAlone).toBe(0);
+  // The challenge's start: no fault on it, the address as it was given.
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(0);
+  expect(new URL(page.url()).search).toBe('?challenge=commit-before-crash-point');
+  expect(dash.errors).toEqual([]);
+});
+
+test('?challenge= over a saved workspace: one Undo brings the workspace back', async ({ dash }) => {
+  // The reader's own work (a crash placed on the default story, which has 2 faults of its own:
+  // 3 markers), autosaved; then a challenge link.
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(2);
+  await dash.fault('consumer-0', 'crash-after-commit');
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(3);
+  await dash.goto('./?challenge=acks-one-loses');
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'acks-one-loses',
+  );
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(0);
+  await expect(dash.byId(testIds.undo)).toBeEnabled();
+  await dash.byId(testIds.undo).click();
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(3);
+  expect(dash.errors).toEqual([]);
+});
+
+test('an unknown ?challenge= is refused naming it; the page opens as without it', async ({
+  unopenedDash: dash,
+}) => {
+  await dash.goto('./?challenge=no-such-challenge');
+  await expect(dash.page.getByText(/No challenge “no-such-challenge”/)).toBeVisible();
+  await expect(dash.byId(testIds.challengePanel)).toHaveCount(0);
+  // Usable: the first screen's "Start here" and the default story's run.
+  await expect(dash.byId(testIds.startHere)).toBeVisible();
+  expect(new URL(dash.page.url()).searchParams.has('challenge')).toBe(false);
+  expect(dash.errors).toEqual([]);
+});
+
+test('a ?challenge= cut short (its tail lost in a chat) offers the challenge it meant, and opens it', async ({
+  unopenedDash: dash,
+}) => {
+  await dash.goto('./?challenge=commit-before-crash&present=1');
+  await expect(dash.page.getByText(/No challenge “commit-before-crash”/)).toBeVisible();
+  await dash.page.getByRole('button', { name: /^Open “commit-before-crash-point”/ }).click();
+  await dash.ready();
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'commit-before-crash-point',
+  );
+  // The address the page opened on, its projector mode kept.
+  const search = new URL(dash.page.url()).searchParams;
+  expect(search.get('challenge')).toBe('commit-before-crash-point');
+  expect(search.get('present')).toBe('1');
+  expect(search.has('preset')).toBe(false);
+  expect(dash.errors).toEqual([]);
+});
+
+test('a student shares their attempt: the link opens it under the challenge’s panel, not the start', async ({
+  unopenedDash: dash,
+  browser,
+}) => {
+  // The share link of a challenge page carries ?challenge= and the attempt (#s=): opened by the
+  // teacher, the challenge's start replaced the attempt they were sent.
+  await dash.goto('./?challenge=commit-before-crash-point');
+  await dash.fault('consumer-0', 'crash-after-commit');
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(1);
+  await dash.byId(testIds.shareButton).click();
+  const link = await dash.byId(testIds.shareUrl).inputValue();
+  expect(link).toMatch(/\?challenge=commit-before-crash-point#(.*&)?s=2\./);
+  const teacher = new Dashboard(await (await browser.newContext()).newPage());
+  await teacher.goto(link);
+  await expect(teacher.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'commit-before-crash-point',
+  );
+  await expect(teacher.byId(testIds.faultMarker)).toHaveCount(1);
+  await expect(teacher.byId(testIds.undo)).toBeDisabled();
+  await teacher.page.context().close();
+  expect(dash.errors).toEqual([]);
+  expect(teacher.errors).toEqual([]);
 });

@@ -111,6 +111,52 @@ test('three students answer the presenter’s question, see 3 answers counted an
   await expect(page.getByTestId(testIds.app)).not.toHaveAttribute('data-room-live');
 });
 
+test('before the first question the presenter sees how many students joined, live, large from the back row', async ({
+  page,
+  browser,
+}) => {
+  // The count came only with a question ("0 of 3 answered"): a teacher waiting for the room to
+  // join saw nothing move on the projector.
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // In projector mode, as a room watches it: Start a room is under More ▾.
+  await page.goto(`${server.url}?preset=${PRESET}&present=1`);
+  await page.getByTestId(testIds.moreTools).click();
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const joined = page.getByTestId(ids.joined);
+  await expect(joined).toHaveText('0 students joined');
+  const phones = await Promise.all(
+    [1, 2].map(async () => {
+      const context = await browser.newContext();
+      const phone = await context.newPage();
+      await phone.goto(`${server.url}?join=${code}`);
+      await phone.getByTestId(ids.studentJoin).click();
+      await expect(phone.getByText('Waiting for the first question…')).toBeVisible();
+      return context;
+    }),
+  );
+  await expect(joined).toHaveText('2 students joined');
+  // Readable from the back row: its number at least as tall as the join code's letters (38 px).
+  const size = await joined
+    .locator('strong')
+    .evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  expect(size).toBeGreaterThanOrEqual(38);
+  await expect(joined).toBeInViewport({ ratio: 1 });
+  // Q: the large view says it too.
+  await page.keyboard.press('q');
+  await expect(page.getByTestId(ids.largeJoined)).toHaveText('2 students joined');
+  await page.keyboard.press('Escape');
+  // A phone leaves (its tab closed): 1.
+  await phones[0]!.close();
+  await expect(joined).toHaveText('1 student joined');
+  // Asked, the room's count is its "N of M answered".
+  await page.getByTestId(ids.publish).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
+  await expect(joined).toHaveCount(0);
+  await phones[1]!.close();
+});
+
 test('End the room: the phone shows the room has ended, its answer and the room’s results, and stops reconnecting', async ({
   page,
   browser,
@@ -281,6 +327,32 @@ test('a student types the room’s code on the bare join page; a code that canno
   await expect(student.getByTestId(ids.studentSetup)).toContainText(
     'An orders job upserts each micro-batch into Postgres with one MERGE',
   );
+});
+
+test('a code no room has is refused, and the phone lets its socket go; the right code then joins', async ({
+  page,
+  browser,
+}) => {
+  // The refused page kept its socket open, joined to nothing: one of the server's connection
+  // slots until its join deadline (45 s), then it reconnected and was refused again, and again.
+  test.setTimeout(60_000);
+  const code = await startRoom(page, `${server.url}?preset=${PRESET}`);
+  const student = await (await browser.newContext()).newPage();
+  const closed: Promise<void>[] = [];
+  student.on('websocket', (ws) => closed.push(new Promise((r) => ws.on('close', () => r()))));
+  await student.goto(`${server.url}?join=ZZZZZZ`);
+  await student.getByTestId(ids.studentJoin).click();
+  await expect(student.getByTestId(ids.refusal)).toHaveText(
+    'no room has the code ZZZZZZ: check the code the projector shows',
+  );
+  expect(closed).toHaveLength(1);
+  // Closed by the page (well within the test's 60 s; the server's deadline is 45 s after it).
+  const after10s = new Promise<string>((r) => setTimeout(() => r('still open after 10 s'), 10_000));
+  expect(await Promise.race([closed[0]!.then(() => 'closed'), after10s])).toBe('closed');
+  await student.getByTestId(ids.studentCode).fill(code);
+  await student.getByTestId(ids.studentJoin).click();
+  await expect(student.getByText('Waiting for the first question…')).toBeVisible();
+  await expect(page.getByTestId(ids.joined)).toHaveText('1 student joined');
 });
 
 /**

@@ -174,3 +174,33 @@ test("a lesson's own challenge: behind Copy the link on the projector, whole in 
   });
   await studentContext.close();
 });
+
+test('with the server open to the LAN, the projector gives the challenge at the address students reach', async ({
+  page,
+}) => {
+  // `npm run classroom -- --host`: the presenter opens the loopback address it prints, the
+  // students join at the LAN address. The projector said "Now on your laptops: …, at
+  // http://127.0.0.1:…/?challenge=…": each laptop's own machine.
+  test.setTimeout(60_000);
+  const lan = await startClassroomServer({
+    host: '127.0.0.1',
+    port: 0,
+    distDir: resolve('dist'),
+    publicHost: '192.0.2.10',
+  });
+  try {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${lan.url}?lesson=shared#${encodeLessonLink(LESSON as never)}`);
+    await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-step', '1');
+    await page.getByTestId(ids.start).click();
+    await expect(page.getByTestId(ids.joinUrl)).toContainText(`http://192.0.2.10:${lan.port}/`);
+    await page.locator('body').press('r');
+    await page.locator('body').press('r');
+    await expect(page.getByTestId(lessonIds.answer)).toBeVisible();
+    await expect(page.locator('.lesson-challenge code')).toHaveText(
+      `http://192.0.2.10:${lan.port}/?challenge=duplicate-with-idempotence-on`,
+    );
+  } finally {
+    await lan.close();
+  }
+});

@@ -41,7 +41,12 @@ afterEach(async () => {
 });
 
 async function start(
-  opts: { resultsFile?: string; now?: () => number; heartbeatMs?: number } = {},
+  opts: {
+    resultsFile?: string;
+    now?: () => number;
+    heartbeatMs?: number;
+    joinDeadlineMs?: number;
+  } = {},
 ) {
   const server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: dist, ...opts });
   running.push(server);
@@ -656,6 +661,88 @@ describe('classroom server', () => {
     presenter.send({ type: 'reveal', stepIndex: 0, reveal: { answer: 'Two.', correct: 'two' } });
     const revealed = await tab2.next('reveal');
     expect(`${revealed.tally.answered} of ${revealed.tally.students}`).toBe('1 of 2');
+  });
+
+  it('the presenter sees how many students joined before any question, live as phones join and leave', async () => {
+    // The count came only with a question's tally: a teacher waiting for the room saw nothing.
+    const server = await start();
+    const created = await createSession(server.url);
+    const presenter = await client(server);
+    presenter.send({
+      type: 'present',
+      sessionId: created.sessionId,
+      presenterToken: created.presenterToken,
+    });
+    const presenting = await presenter.next('presenting');
+    expect(presenting).toMatchObject({ step: null, tally: null, students: 0 });
+    const ada = await student(server, created.code, 'Ada');
+    expect(await presenter.next('attendance')).toEqual({ type: 'attendance', students: 1 });
+    const bo = await student(server, created.code, 'Bo');
+    expect(await presenter.next('attendance')).toEqual({ type: 'attendance', students: 2 });
+    // Bo's second tab (the same token) is the same student: still 2.
+    const boTab = await client(server);
+    boTab.send({ type: 'join', code: created.code, studentToken: bo.joined.studentToken });
+    await boTab.next('joined');
+    expect(await presenter.next('attendance')).toEqual({ type: 'attendance', students: 2 });
+    // A code no room has joins no one: no count for it.
+    const lost = await client(server);
+    lost.send({ type: 'join', code: 'ZZZZZZ' });
+    await lost.next('refused');
+    // Bo closes one tab (the other is open: still present, nothing sent), then the other: 1.
+    bo.s.close();
+    await bo.s.closed;
+    boTab.close();
+    expect(await presenter.next('attendance')).toEqual({ type: 'attendance', students: 1 });
+    // A presenter who reloads reads the count in `presenting`.
+    const again = await client(server);
+    again.send({
+      type: 'present',
+      sessionId: created.sessionId,
+      presenterToken: created.presenterToken,
+    });
+    expect(await again.next('presenting')).toMatchObject({ step: null, students: 1 });
+    ada.s.close();
+    expect(await presenter.next('attendance')).toEqual({ type: 'attendance', students: 0 });
+    // Exactly one count per join and leave that changed (or restated) it: 1, 2, 2, 1, 0.
+    expect(
+      presenter.received.flatMap((m) => (m.type === 'attendance' ? [m.students] : [])),
+    ).toEqual([1, 2, 2, 1, 0]);
+  });
+
+  it('closes a socket that sends no valid join or present within the join deadline, saying why', async () => {
+    // Such a socket kept one of the server's 1,000 connection slots for good (no heartbeat ends
+    // a socket that answers pings).
+    const deadline = 300;
+    const server = await start({ joinDeadlineMs: deadline });
+    const created = await createSession(server.url);
+    const opened = Date.now();
+    const idle = await client(server);
+    const garbage = await client(server);
+    garbage.send('hello');
+    expect(await garbage.next('refused')).toMatchObject({ reason: 'malformed' });
+    const wrongCode = await client(server);
+    wrongCode.send({ type: 'join', code: 'ZZZZZZ' });
+    await wrongCode.next('refused');
+    const presenter = await client(server);
+    presenter.send({
+      type: 'present',
+      sessionId: created.sessionId,
+      presenterToken: created.presenterToken,
+    });
+    await presenter.next('presenting');
+    const { s: joined } = await student(server, created.code);
+    // 1008: policy violation (RFC 6455 §7.4.1), with the reason in the close frame.
+    for (const c of [idle, garbage, wrongCode]) {
+      expect(await c.closed).toBe(1008);
+      expect(c.closeReason).toBe('no join or present within 0.3 s: this socket is closed');
+    }
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(deadline);
+    // Twice the deadline on: the presenter and the student who joined stay connected.
+    await new Promise((r) => setTimeout(r, 2 * deadline));
+    expect(presenter.open).toBe(true);
+    expect(joined.open).toBe(true);
+    joined.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    expect(await joined.next('refused')).toMatchObject({ reason: 'no-step' });
   });
 
   it('terminates a phone gone half-open (it answers no ping), and keeps one that answers', async () => {

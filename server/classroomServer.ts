@@ -58,7 +58,24 @@ export interface ClassroomOptions {
    * (HEARTBEAT_MS by default; tests use a fraction of a second).
    */
   heartbeatMs?: number;
+  /**
+   * How long a socket may stay without a valid `join` or `present` before it is closed
+   * (JOIN_DEADLINE_MS by default; tests use a fraction of a second).
+   */
+  joinDeadlineMs?: number;
 }
+
+/**
+ * A socket that has not joined a room (a valid `join`) nor taken a presenter's seat (`present`)
+ * this long after it connected is closed, code 1008 (policy violation, RFC 6455 §7.4.1,
+ * https://www.rfc-editor.org/rfc/rfc6455#section-7.4.1), its reason in the close frame: it kept
+ * one of the server's connection slots (ROOM_LIMITS.connections) for good otherwise, as it
+ * answers the heartbeat's pings. Socket.IO's default for the same rule, its server's
+ * `connectTimeout` ("the number of ms before closing a client that has not successfully joined a
+ * namespace", https://socket.io/docs/v4/server-options/#connecttimeout): 45 s. The lab's pages
+ * send their `join` or `present` as the socket opens, so none waits on it.
+ */
+const JOIN_DEADLINE_MS = 45_000;
 
 /**
  * Every socket is pinged this often, and one that did not answer the last ping (a phone gone
@@ -79,6 +96,8 @@ export interface ClassroomServer {
 
 interface Client {
   ws: WebSocket;
+  /** Closes the socket unless it joins or presents in time (JOIN_DEADLINE_MS). */
+  deadline: ReturnType<typeof setTimeout> | undefined;
   /** It answered the last ping (a pong), or it has not been pinged yet. */
   alive: boolean;
   rate: ReturnType<typeof createRateLimit>;
@@ -92,6 +111,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 export async function startClassroomServer(options: ClassroomOptions): Promise<ClassroomServer> {
   const now = options.now ?? Date.now;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const joinDeadlineMs = options.joinDeadlineMs ?? JOIN_DEADLINE_MS;
   const sessions = new Sessions(options.resultsFile ? await loadResults(options.resultsFile) : []);
   const writer = options.resultsFile
     ? createResultsWriter(options.resultsFile, () => sessions.all())
@@ -110,6 +130,16 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
   /** The students of `s` present now: a connection of theirs open (docs/classroom.md). */
   const presentIn = (s: Session): Set<string> =>
     new Set(members(s).flatMap((c) => (c.student ? [c.student.id] : [])));
+  /** The students present now, to the session's presenters (a join, a last tab closed). */
+  const attendanceToPresenters = (s: Session) => {
+    const students = presentIn(s).size;
+    for (const c of members(s)) if (c.presenter) send(c, { type: 'attendance', students });
+  };
+  /** The socket has joined or presents: no deadline for it any more. */
+  const seated = (client: Client) => {
+    clearTimeout(client.deadline);
+    client.deadline = undefined;
+  };
   const toPresenters = (s: Session) => {
     const tally = tallyOf(s, presentIn(s));
     if (tally) for (const c of members(s)) if (c.presenter) send(c, { type: 'tally', tally });
@@ -128,6 +158,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
       tally: tallyOf(s, presentIn(s)),
       closed: record?.closed ?? false,
       reveal: record?.reveal ?? null,
+      students: presentIn(s).size,
     };
   };
 
@@ -151,6 +182,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
         const r = sessions.join(msg.code, msg.name, msg.studentToken, now());
         if (isRefusal(r)) return refuse(client, r);
         Object.assign(client, { session: r.session, student: r.student, presenter: false });
+        seated(client);
         await writer.save();
         // A student of an ended room (a reload) sees how it ended, as the others did.
         if (r.session.endedAt !== null)
@@ -172,6 +204,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
             ? tallyOfRecord(record, r.session.students, presentIn(r.session))
             : null,
         });
+        attendanceToPresenters(r.session);
         return toPresenters(r.session);
       }
       case 'present': {
@@ -180,6 +213,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
         if (r.endedAt !== null)
           return refuse(client, { reason: 'ended', message: 'the room has ended' });
         Object.assign(client, { session: r, student: null, presenter: true });
+        seated(client);
         return send(client, presenting(r));
       }
       case 'publish':
@@ -328,6 +362,14 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
   wss.on('connection', (ws: WebSocket) => {
     const client: Client = {
       ws,
+      deadline: setTimeout(
+        () =>
+          ws.close(
+            1008,
+            `no join or present within ${joinDeadlineMs / 1000} s: this socket is closed`,
+          ),
+        joinDeadlineMs,
+      ),
       alive: true,
       rate: createRateLimit(ROOM_LIMITS.burst, ROOM_LIMITS.perSecond, now),
       session: null,
@@ -341,13 +383,20 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     ws.on('message', (data, isBinary) => onMessage(client, data, isBinary));
     ws.on('close', () => {
       clients.delete(client);
+      seated(client);
       // A student gone (their last tab closed, their phone terminated by the heartbeat) is no
       // longer counted in the step's "N of M answered": the presenter's tally says so at once.
       const { session, student } = client;
       if (session && student && session.endedAt === null)
-        if (!members(session).some((c) => c.student === student)) toPresenters(session);
+        if (!members(session).some((c) => c.student === student)) {
+          attendanceToPresenters(session);
+          toPresenters(session);
+        }
     });
-    ws.on('error', () => clients.delete(client));
+    ws.on('error', () => {
+      clients.delete(client);
+      seated(client);
+    });
   });
 
   const http = createServer((req, res) => {

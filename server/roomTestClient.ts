@@ -14,7 +14,12 @@ export class RoomTestClient {
   private waiters: { type: string; resolve: (m: ServerMessage) => void }[] = [];
 
   private constructor(private readonly ws: WebSocket) {
-    this.closed = new Promise((resolve) => ws.once('close', (code) => resolve(code)));
+    this.closed = new Promise((resolve) =>
+      ws.once('close', (code, reason) => {
+        this.closeReason = reason.toString('utf8');
+        resolve(code);
+      }),
+    );
     ws.on('message', (data) => {
       const msg = JSON.parse(String(data)) as ServerMessage;
       this.received.push(msg);
@@ -58,6 +63,9 @@ export class RoomTestClient {
 
   /** Resolves with the close code when the socket closes (the server's end or a terminate). */
   readonly closed: Promise<number>;
+
+  /** The close frame's reason, once {@link closed} has resolved ('' for none). */
+  closeReason = '';
 
   close(): void {
     this.ws.close();

@@ -9,6 +9,7 @@ import { App } from './ui/App';
 import { bootPage, firstRunOrSoon } from './ui/io/boot';
 import type { Lab } from './store/labStore';
 import { ErrorBoundary } from './ui/ErrorBoundary';
+import { loadChallengePanel } from './ui/challenge/challengePanelChunk';
 import { preloadWhenIdle } from './ui/lazyPanel';
 import { ON_DEMAND_PANELS } from './ui/onDemandPanels';
 import { joinCodeFromSearch } from './views/room/joinCode';
@@ -47,7 +48,7 @@ if (container === null) throw new Error('index.html has no #root element');
  * The page the address asks for, and its lab if it boots one; only the lab's own pages boot (and
  * autosave) a workspace.
  */
-function pageOfAddress(): { node: ReactNode; lab?: Lab } {
+function pageOfAddress(): { node: ReactNode; lab?: Lab; challenge?: boolean } {
   const search = window.location.search;
   const q = new URLSearchParams(search);
   // `?join=CODE`: a student's page in a workshop room (src/ui/room), served by `npm run classroom`.
@@ -71,6 +72,7 @@ function pageOfAddress(): { node: ReactNode; lab?: Lab } {
   return {
     node: <App lab={booted.lab} page={booted.page} firstScreenFirst />,
     lab: booted.lab,
+    challenge: Boolean(booted.page.challenge),
   };
 }
 
@@ -79,7 +81,13 @@ function pageOfAddress(): { node: ReactNode; lab?: Lab } {
 performance.mark('lab:main-evaluated');
 const page = pageOfAddress();
 void page.lab?.actions.settled().then(() => void performance.mark('lab:run-settled'));
-void firstRunOrSoon(page.lab).then(() => {
+// A page opened on a challenge (`?challenge=`) shows its panel on the first screen: its lazy chunk
+// comes with the first run (imported here, once the page's modules are in: the boot's top-level
+// awaits would wait on it otherwise).
+void Promise.all([
+  firstRunOrSoon(page.lab),
+  page.challenge ? loadChallengePanel().catch(() => undefined) : undefined,
+]).then(() => {
   performance.mark('lab:render');
   createRoot(container).render(
     <StrictMode>

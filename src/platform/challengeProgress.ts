@@ -92,6 +92,19 @@ export function writeChallengeToLocation(id: string | null): void {
 }
 
 /**
+ * Open the page on `?challenge=<id>`: a navigation, so that the page boots on the challenge's
+ * start (src/ui/io/firstChallenge.ts). The address's other options stay (`present=1`); its
+ * story (`preset=`) and its hash (the share link of what was open) go.
+ */
+export function openChallengeAddress(id: string): void {
+  const url = new URL(location.href);
+  url.searchParams.delete('preset');
+  url.searchParams.set(CHALLENGE_PARAM, id);
+  url.hash = '';
+  location.assign(url.href);
+}
+
+/**
  * Take a challenge opened from a file (`#ch=…`, src/views/challenge/challengeLink.ts) out of the
  * page's hash (other hash parameters kept), or put one in (`ch`: its encoded value), without a
  * navigation.

@@ -4,7 +4,7 @@
  * load runs reads src/views/io/shareCodec.ts alone, without the validation (issue 24).
  */
 import type { Scenario, ScenarioInput } from '../engine';
-import { encodeShare, shareParam, SHARE_PARAM } from '../views/io/shareCodec';
+import { encodeShareValue, shareParam, SHARE_PARAM } from '../views/io/shareCodec';
 import type { ShareResult } from '../views/io/shareLink';
 
 import {
@@ -57,8 +57,7 @@ export function writeShareToLocation(
   prediction: SharePrediction | null = null,
 ): void {
   const params = new URLSearchParams(loc.hash.startsWith('#') ? loc.hash.slice(1) : loc.hash);
-  const [, value] = encodeShare(scenario).split(/=(.*)/s);
-  params.set(SHARE_PARAM, value!);
+  params.set(SHARE_PARAM, encodeShareValue(scenario));
   if (prediction) params.set(PREDICT_PARAM, encodeSharePrediction(prediction).split(/=(.*)/s)[1]!);
   else params.delete(PREDICT_PARAM);
   replaceHash(params.toString(), loc, hist);

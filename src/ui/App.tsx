@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { createElement, lazy, Suspense, useState } from 'react';
 import { createArtifactClient, createRunClient } from '../platform/runClient';
 import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
 import { LabProvider, useLab } from '../store/LabContext';
@@ -7,6 +7,7 @@ import { createNotices } from './io/notices';
 import { NoticeBar } from './io/NoticeBar';
 import { PageProvider, type PageServices } from './io/PageContext';
 import { ChallengeProvider, useChallengeUi } from './challenge/ChallengeContext';
+import { loadChallengePanel, loadedChallengePanel } from './challenge/challengePanelChunk';
 import { LibraryProvider } from './library/LibraryContext';
 import { LockedPrediction } from './library/LockedPrediction';
 import { SkipToQuestion } from './library/SkipToQuestion';
@@ -31,9 +32,7 @@ const AtlasPanel = lazy(() =>
   import('./atlas/AtlasPanel').then((m) => ({ default: m.AtlasPanel })),
 );
 // So is the challenge panel: it judges attempts with the engine on the page.
-const ChallengePanel = lazy(() =>
-  import('./challenge/ChallengePanel').then((m) => ({ default: m.ChallengePanel })),
-);
+const ChallengePanel = lazy(() => loadChallengePanel().then((c) => ({ default: c })));
 
 // A batch job (a scenario with a `batch` part) shows its scheduler and table in place of the
 // stream's pipeline, and its own Compare: lazy chunks too, they run the batch engine on the page.
@@ -67,7 +66,7 @@ export function App({
     <LabProvider lab={lab}>
       <PageProvider page={page}>
         <LibraryProvider linked={page.shareLink?.linked ?? null}>
-          <ChallengeProvider>
+          <ChallengeProvider first={page.challenge ?? null}>
             <Shell firstScreenFirst={firstScreenFirst} />
           </ChallengeProvider>
         </LibraryProvider>
@@ -89,6 +88,10 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
   const comparing = useLab(selectComparing);
   const present = useLab(selectPresent);
   const challengeOpen = useChallengeUi()?.open != null;
+  // The panel's chunk when it was in at the first render (a page opened on a challenge loads it
+  // before): the module's own component, drawn with the first screen. Read once: the panel keeps
+  // one element type for the page's life (a switch from the lazy one would remount it).
+  const [loadedPanel] = useState(loadedChallengePanel);
   const details = useLab(selectDetails);
   const batch = useLab(selectBatch);
   const asking = usePredictionGate().phase === 'pending';
@@ -144,11 +147,14 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
         </div>
       </section>
       {/* Compare shows its lanes in place of the one run's counters and pipeline. */}
-      {challengeOpen && (
-        <Suspense fallback={null}>
-          <ChallengePanel />
-        </Suspense>
-      )}
+      {challengeOpen &&
+        (loadedPanel ? (
+          createElement(loadedPanel)
+        ) : (
+          <Suspense fallback={null}>
+            <ChallengePanel />
+          </Suspense>
+        ))}
       {batch ? (
         <Suspense fallback={null}>
           {comparing ? (

@@ -14,7 +14,7 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { setKnob } from '../guarantees';
-import { challengeById, challenges, solutionInput, startInput } from './index';
+import { challengeById, challenges, nearestChallengeId, solutionInput, startInput } from './index';
 
 function parsed(s: ScenarioInput): Scenario {
   const r = parseScenario(s);
@@ -96,4 +96,16 @@ describe('shipped challenges', () => {
     // The reference fix keeps both faults happening and is still solved.
     expect(judge(c, solutionInput(c, start)).verdict).toBe('solved');
   }, 60_000);
+});
+
+describe('nearestChallengeId: the shipped challenge an unknown ?challenge= meant', () => {
+  it('a misspelt id (two edits at most) or one cut short (the only id it begins); else none', () => {
+    expect(nearestChallengeId('acks-one-lose')).toBe('acks-one-loses');
+    expect(nearestChallengeId('flink-fix-snik')).toBe('flink-fix-sink');
+    // A link whose tail was lost in a chat message.
+    expect(nearestChallengeId('commit-before-crash')).toBe('commit-before-crash-point');
+    // Two ids begin "flink-": no guess.
+    expect(nearestChallengeId('flink-')).toBeNull();
+    expect(nearestChallengeId('no-such-challenge')).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@
  * lesson step names one by id; the page opens one with `?challenge=<id>`.
  */
 import type { Challenge } from '../../engine';
+import { misspellingBound, nearest } from '../../engine/core/editDistance';
 import { shippedChallenges } from './shipped';
 import { checkChallenge } from './resolve';
 
@@ -36,4 +37,17 @@ export function challenges(): readonly Challenge[] {
 /** The challenge with this id, or undefined. */
 export function challengeById(id: string): Challenge | undefined {
   return challenges().find((c) => c.id === id);
+}
+
+/**
+ * The shipped challenge an unknown id probably meant: one misspelt (two edits at most from 6
+ * letters, src/engine/core/editDistance.ts) or cut short (a link's tail lost: the only id that
+ * begins with it, from 6 letters), else null.
+ */
+export function nearestChallengeId(id: string): string | null {
+  const ids = challenges().map((c) => c.id);
+  const misspelt = nearest(id, ids, misspellingBound);
+  if (misspelt !== null) return misspelt;
+  const longer = id.length >= 6 ? ids.filter((k) => k.startsWith(id)) : [];
+  return longer.length === 1 ? longer[0]! : null;
 }

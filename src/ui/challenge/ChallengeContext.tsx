@@ -1,8 +1,10 @@
 /**
- * The open challenge, per page: which one (from `?challenge=<id>` at start, or chosen in the
- * library), its start as written, and the student's progress (attempts, solved, solution shown),
- * kept per challenge in storage (src/platform/challengeProgress.ts). Opening a challenge loads its
- * start as a page of its own (undo goes back to what was there).
+ * The open challenge, per page: which one (from `?challenge=<id>`, resolved by the page's boot
+ * before its first render: src/ui/io/firstChallenge.ts; or chosen in the library), its start as
+ * written, and the student's progress (attempts, solved, solution shown),
+ * kept per challenge in storage (src/platform/challengeProgress.ts). Opening one in the library
+ * loads its start as a page of its own (undo goes back to what was there); the address's is the
+ * page's first screen, with no undo step (../io/startup.ts).
  *
  * React state in a provider, as the library's: none of it is part of a scenario or a share link.
  * The shipped challenges (and the presets and zod they are checked with) load when one is opened
@@ -22,7 +24,6 @@ import type { Challenge, ScenarioInput } from '../../engine';
 import {
   challengeParamOf,
   FRESH_PROGRESS,
-  openChallengeBefore,
   pageStorage,
   readProgress,
   rememberOpenChallenge,
@@ -32,7 +33,8 @@ import {
   type Progress,
 } from '../../platform/challengeProgress';
 import { useLabInstance } from '../../store/LabContext';
-import { addressQuery } from '../../platform/address';
+import { addressHash, addressQuery } from '../../platform/address';
+import { noChallengeText, openingOf, type ChallengeOpening } from './challengeOpening';
 
 /** The open challenge and what acts on it. */
 export interface ChallengeUi {
@@ -40,7 +42,7 @@ export interface ChallengeUi {
    * The open challenge and its start as written, or null. `fromFile`: opened from a file (the
    * page's Import), carried by the address's hash (`#ch=…`) rather than named by its id.
    */
-  open: { challenge: Challenge; start: ScenarioInput; fromFile?: true } | null;
+  open: ChallengeOpening | null;
   progress: Progress;
   /** Open a challenge by id (its start replaces the scenario), or close it (null). */
   openChallenge(id: string | null): void;
@@ -53,54 +55,30 @@ export interface ChallengeUi {
 const Ctx = createContext<ChallengeUi | null>(null);
 
 /**
- * The challenge `id` names and its start: the shipped one, else the one the address's hash carries
- * (`#ch=…`, a file's) if it has that id; null for an id the lab does not have, or the words of a
- * carried challenge that does not validate.
+ * Provides the open challenge. `first`: the one the page opened on (`?challenge=`, its start
+ * already the page's scenario, or the student's attempt at it that a reload restored).
  */
-async function openingOf(id: string): Promise<ChallengeUi['open'] | string> {
-  const { challengeById, startInput } = await import('../../scenarios/challenges');
-  const c = challengeById(id);
-  if (c) {
-    const start = startInput(c);
-    return start.ok ? { challenge: c, start: start.input } : null;
-  }
-  const { decodeChallengeLink } = await import('../../views/challenge/challengeLink');
-  const carried = decodeChallengeLink(location.hash);
-  if (carried === null) return null;
-  if (!carried.ok)
-    return `The challenge in this link could not be opened: ${carried.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`.slice(
-      0,
-      400,
-    );
-  return carried.challenge.id === id
-    ? { challenge: carried.challenge, start: carried.start, fromFile: true }
-    : null;
-}
-
-/** Whether `scenario` (the workspace the page restored) is an attempt at `start`'s challenge. */
-async function isAttemptAt(start: ScenarioInput, scenario: ScenarioInput): Promise<boolean> {
-  const { continuesAttempt } = await import('../../scenarios/challenges');
-  return continuesAttempt(start, scenario);
-}
-
-/** Provides the open challenge; reads `?challenge=` once, at mount. */
-export function ChallengeProvider({ children }: { children: ReactNode }) {
+export function ChallengeProvider({
+  first = null,
+  children,
+}: {
+  first?: ChallengeOpening | null;
+  children: ReactNode;
+}) {
   const lab = useLabInstance();
-  const [open, setOpen] = useState<ChallengeUi['open']>(null);
-  const [progress, setProgress] = useState<Progress>(FRESH_PROGRESS);
+  const [open, setOpen] = useState<ChallengeUi['open']>(first);
+  const [progress, setProgress] = useState<Progress>(() =>
+    first ? readProgress(first.challenge.id, pageStorage()) : FRESH_PROGRESS,
+  );
   // The last id asked for: a slower load of an earlier one does not replace it.
-  const askedLast = useRef<string | null>(null);
+  const askedLast = useRef<string | null>(first?.challenge.id ?? null);
 
-  /** Show the challenge `id` resolved to, unless another was asked for meanwhile. */
   /**
    * Show the challenge `id` resolved to, unless another was asked for meanwhile. `keep`: the
-   * page's scenario is the student's attempt at it, restored by a reload — left as it is.
-   * `fromAddress`: named by the address the page opened with — its start is that page, not a
-   * page after the first screen's preset (a browser history entry of its own, src/ui/io/
-   * historySync.ts, which Back returned to with the challenge's panel over the preset).
+   * page's scenario is the one to show it over (the browser history's entry) — left as it is.
    */
   const show = useCallback(
-    (id: string, opening: ChallengeUi['open'] | string, keep = false, fromAddress = false) => {
+    (id: string, opening: ChallengeOpening | null | string, keep = false) => {
       if (askedLast.current !== id) return;
       const next = typeof opening === 'string' ? null : opening;
       setOpen(next);
@@ -109,14 +87,11 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
         if (!keep)
           lab.actions.loadScenario(structuredClone(next.start), {
             presetRef: null,
-            opened: !fromAddress,
+            opened: true,
             replay: true,
           });
       } else
-        lab.app.setState({
-          notice:
-            typeof opening === 'string' ? opening : `No challenge “${id.slice(0, 60)}” in the lab.`,
-        });
+        lab.app.setState({ notice: typeof opening === 'string' ? opening : noChallengeText(id) });
       rememberOpenChallenge(next?.challenge.id ?? null);
       writeChallengeToLocation(next?.challenge.id ?? null);
       if (!next?.fromFile) writeChallengeLinkToLocation(null);
@@ -128,12 +103,12 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
     (challenge: Challenge, start: ScenarioInput) => {
       const id = challenge.id;
       askedLast.current = id;
-      void import('../../views/challenge/challengeLink').then(({ encodeChallengeLink }) => {
+      void import('../../views/io/hashPayload').then(({ hashPayloadValue }) => {
         if (askedLast.current !== id) return;
         show(id, { challenge, start, fromFile: true });
         // Carried by the address's hash (the page its start opened as): a reload, Back and
-        // Forward, and a copied link find it there.
-        writeChallengeLinkToLocation(encodeChallengeLink(challenge).split(/=(.*)/s)[1]!);
+        // Forward, and a copied link find it there (`#ch=`, as encodeChallengeLink writes it).
+        writeChallengeLinkToLocation(hashPayloadValue(challenge));
       });
     },
     [show],
@@ -143,7 +118,7 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
     (id: string | null) => {
       askedLast.current = id;
       if (id !== null) {
-        void openingOf(id).then((next) => show(id, next));
+        void openingOf(id, addressHash()).then((next) => show(id, next));
         return;
       }
       setOpen(null);
@@ -153,29 +128,6 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
     },
     [show],
   );
-
-  // The URL's challenge: its start replaces what the page opened with (undo brings that back) —
-  // unless this tab had it open and the restored workspace is the student's attempt at it (a
-  // reload): their pipeline stays as they left it.
-  // Once, though StrictMode runs a mount effect twice: a second load would be a second undo step.
-  const askedDone = useRef(false);
-  useEffect(() => {
-    if (askedDone.current) return;
-    askedDone.current = true;
-    const id = challengeParamOf(addressQuery());
-    if (id === null) return;
-    askedLast.current = id;
-    const restored = lab.app.getState().scenario;
-    const hadOpen = openChallengeBefore() === id;
-    void openingOf(id).then(async (next) => {
-      const keep =
-        hadOpen &&
-        next !== null &&
-        typeof next !== 'string' &&
-        (await isAttemptAt(next.start, restored));
-      show(id, next, keep, true);
-    });
-  }, [show, lab]);
 
   // Back and Forward: the entry's address says which challenge is open (writeChallengeToLocation
   // puts it in the entry's address). The browser history loads the entry's scenario
@@ -192,7 +144,7 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
         rememberOpenChallenge(null);
         return;
       }
-      void openingOf(id).then((next) => show(id, next, true));
+      void openingOf(id, addressHash()).then((next) => show(id, next, true));
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);

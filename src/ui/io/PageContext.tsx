@@ -6,6 +6,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { ArtifactClient } from '../../platform/runClient';
 import type { ShareSync } from '../share/shareSync';
 import type { Notices } from './notices';
+import type { ChallengeOpening } from '../challenge/challengeOpening';
 
 /** What {@link PageProvider} provides. */
 export interface PageServices {
@@ -13,6 +14,11 @@ export interface PageServices {
   artifacts: ArtifactClient;
   /** The share link: puts the scenario in the URL hash (null: this page cannot share, a test). */
   shareLink: ShareSync | null;
+  /**
+   * The challenge the page opened on (`?challenge=<id>`, resolved by its boot:
+   * ./firstChallenge.ts), or none.
+   */
+  challenge?: ChallengeOpening | null;
 }
 
 const PageContext = createContext<PageServices | null>(null);

@@ -11,6 +11,14 @@ import { loadWorkspace } from '../../platform/storage';
 import { createAutosave, type Autosave } from '../../platform/storageAutosave';
 import type { Lab } from '../../store/labStore';
 import { createShareSync } from '../share/shareSync';
+import {
+  openChallengeAddress,
+  rememberOpenChallenge,
+  writeChallengeLinkToLocation,
+  writeChallengeToLocation,
+} from '../../platform/challengeProgress';
+import { noChallengeText } from '../challenge/challengeOpening';
+import { firstChallengeLoaded } from './firstChallenge';
 import { bootLab } from './bootLab';
 import { createHistorySync } from './historySync';
 import { keptWorkspaceActions } from './keptWorkspace';
@@ -24,6 +32,10 @@ import {
   workspaceOf,
 } from './workspace';
 import { addressQuery } from '../../platform/address';
+
+// The challenge the address names (`?challenge=`), resolved before the first render: the page opens
+// on its start (./firstChallenge.ts).
+const firstChallenge = await firstChallengeLoaded;
 
 /** The page: its lab, its services, and how it started. */
 export interface BootedPage {
@@ -52,13 +64,52 @@ export function bootPage({
   // Discard saves the workspace at once (autosave is created below).
   let autosave: Autosave | null = null;
   const kept = saved?.kept;
+  // The address's challenge (never an embed's: it has no challenge panel).
+  const asked = embed ? null : firstChallenge;
+  const opening = typeof asked?.opening === 'object' ? asked.opening : null;
   const { lab, notices, start } = bootLab({
     embed,
     saved:
       saved && kept
         ? { ...saved, actions: keptWorkspaceActions(kept, () => autosave?.saveNow()) }
         : saved,
+    challenge: asked && opening ? { start: opening.start, keepsAttempt: asked.keepsAttempt } : null,
   });
+  if (asked) {
+    // An id the lab does not have is refused by name; the page opens as it would without it. A
+    // misspelt or cut-short one (a link pasted in a chat) offers the challenge it probably meant.
+    const meant = asked.suggestion;
+    if (!opening)
+      notices.push({
+        tone: 'warn',
+        text:
+          typeof asked.opening === 'string'
+            ? asked.opening
+            : `${noChallengeText(asked.id)} The lab opened without it.`,
+        ...(meant !== null
+          ? {
+              actions: [
+                {
+                  label: `Open “${meant}”`,
+                  name: `Open “${meant}”, the challenge the link probably meant`,
+                  run: () => {
+                    openChallengeAddress(meant);
+                    return true;
+                  },
+                },
+              ],
+            }
+          : {}),
+      });
+    // Before the history's first entry is recorded: the address says which challenge is open
+    // (its canonical id), or none; a reload of this tab keeps the student's attempt.
+    rememberOpenChallenge(opening?.challenge.id ?? null);
+    writeChallengeToLocation(opening?.challenge.id ?? null);
+    if (!opening?.fromFile) writeChallengeLinkToLocation(null);
+    // Each run of an open challenge plays as a replay: its verdict folds until the run's end
+    // (src/ui/challenge/ChallengeContext.tsx does so for each attempt).
+    if (opening) lab.app.setState({ replay: lab.app.getState().scenario });
+  }
   // The saved workspace's atlas choice and Compare lanes, as it was left (a bad one refused):
   // with the workspace, or a reload of its unedited preset (./startup.ts).
   if (start.pageState) restorePageState(lab, notices, start.pageState);
@@ -74,6 +125,7 @@ export function bootPage({
   // changes (a new preset's address would otherwise carry them, and a reload reapply them).
   if (!embed) dropQueryPageStateOnChange(lab);
   const page: PageServices = {
+    challenge: opening,
     notices,
     artifacts: createArtifactClient(),
     shareLink: shareSync

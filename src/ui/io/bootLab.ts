@@ -41,9 +41,12 @@ export interface BootedLab {
 export function bootLab({
   embed,
   saved,
+  challenge = null,
 }: {
   embed: boolean;
   saved: StartInputs['saved'];
+  /** The challenge the address names, resolved (the lab's page only: ./firstChallenge.ts). */
+  challenge?: StartInputs['challenge'];
 }): BootedLab {
   const share = firstShare?.share ?? null;
   // A refused link leaves the address bar: a reload or a copy of the URL would refuse it again
@@ -62,6 +65,7 @@ export function bootLab({
     embed,
     predictionUnreadable: firstShare?.predictionUnreadable ?? false,
     hash: addressHash(),
+    challenge,
   });
   // An embed's address with options it does not know (`autoply=1`) or values it cannot use as
   // written (`speed=abc`): its author is told what was used instead.
@@ -87,7 +91,9 @@ export function bootLab({
       notice:
         start.source === 'share'
           ? 'Opened the shared scenario — Undo (Ctrl+Z) brings back your saved workspace.'
-          : 'Opened the preset from the link — Undo (Ctrl+Z) brings back your saved workspace.',
+          : start.source === 'challenge'
+            ? 'Opened the challenge from the link — Undo (Ctrl+Z) brings back your saved workspace.'
+            : 'Opened the preset from the link — Undo (Ctrl+Z) brings back your saved workspace.',
     });
   } else if (start.source === 'share') lab.app.setState({ notice: 'Opened the shared scenario.' });
   // A shared run opens at t = 0 and plays: its verdict folds until the end (LabState.replay).

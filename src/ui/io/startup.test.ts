@@ -228,3 +228,73 @@ describe('chooseStart: the saved atlas choice and Compare lanes (issue #23)', ()
     );
   });
 });
+
+describe('chooseStart: ?challenge= (resolved by the page’s boot, src/ui/io/firstChallenge.ts)', () => {
+  const start: ScenarioInput = {
+    version: 1,
+    name: 'the challenge',
+    workload: { generate: { count: 4 } },
+  };
+  const challenge = (keeps: ScenarioInput | null = null) => ({
+    start,
+    // Not a shared attempt here (the share link's scenario is no attempt at this start).
+    keepsAttempt: (s: ScenarioInput | undefined) => keeps !== null && s === keeps,
+  });
+
+  it('opens on its start with no undo step when nothing was saved (not the default story first)', () => {
+    const s = chooseStart({ share: null, preset: null, saved: null, challenge: challenge() });
+    expect(s).toMatchObject({ source: 'challenge', initial: start, presetRef: null });
+    expect(s.previous).toBeUndefined();
+    expect(s.notices).toEqual([]);
+  });
+
+  it('wins over ?preset= and a share link; the saved workspace it replaces is one Undo away', () => {
+    const s = chooseStart({
+      share,
+      preset: resolvePresetParam('at-most-once'),
+      saved: saved({ prefs: { fontStep: 1 } }),
+      challenge: challenge(),
+    });
+    expect(s).toMatchObject({ source: 'challenge', initial: start, previous: { scenario: mine } });
+    expect(s.prefs).toEqual({ fontStep: 1 });
+  });
+
+  it('a saved workspace that is its very start is no undo step; this tab’s attempt is kept', () => {
+    const same = chooseStart({
+      share: null,
+      preset: null,
+      saved: saved({ scenario: structuredClone(start) }),
+      challenge: challenge(),
+    });
+    expect(same).toMatchObject({ source: 'challenge' });
+    expect(same.previous).toBeUndefined();
+    // A reload of this tab's attempt (the workspace is the attempt): kept as the student left it.
+    const kept = chooseStart({
+      share: null,
+      preset: null,
+      saved: saved({}),
+      challenge: challenge(mine),
+    });
+    expect(kept).toMatchObject({ source: 'workspace', initial: mine });
+    expect(kept.previous).toBeUndefined();
+  });
+});
+
+describe('chooseStart: ?challenge= with a share link of an attempt at it (its page’s Share)', () => {
+  it('opens the shared attempt, as shared, with no undo step over it', () => {
+    const start: ScenarioInput = {
+      version: 1,
+      name: 'start',
+      workload: { generate: { count: 4 } },
+    };
+    // keepsAttempt as firstChallenge.ts gives it, the shared scenario an attempt at the start.
+    const s = chooseStart({
+      share,
+      preset: null,
+      saved: null,
+      challenge: { start, keepsAttempt: (x, shared) => shared && x === linked },
+    });
+    expect(s).toMatchObject({ source: 'share', initial: linked });
+    expect(s.previous).toBeUndefined();
+  });
+});

@@ -1,7 +1,8 @@
 /**
- * Which scenario the page opens with. Precedence: a share link (`#s=`) wins over a preset in the
+ * Which scenario the page opens with. Precedence: a challenge the query names (`?challenge=<id>`,
+ * its start) wins over a share link (`#s=`), which wins over a preset in the
  * query (`?preset=id/variant`), which wins over the autosaved workspace, which wins over the
- * default preset. Whatever could not be used is said in a notice, and the next source is tried.
+ * default preset — except that a reload of a tab's attempt at that challenge keeps the attempt. Whatever could not be used is said in a notice, and the next source is tried.
  * The saved preferences apply whichever scenario wins (they are the reader's, not the scenario's).
  * Pure: the caller reads the URL and storage.
  */
@@ -18,7 +19,7 @@ import { pristinePresetRef } from '../../views/library/library';
 import type { NoticeAction, PageNotice } from './notices';
 
 /** Where the first scenario came from. */
-type StartSource = 'share' | 'preset' | 'workspace' | 'default';
+type StartSource = 'challenge' | 'share' | 'preset' | 'workspace' | 'default';
 
 /** The page's start. */
 export interface Start {
@@ -79,6 +80,15 @@ export interface StartInputs {
   predictionUnreadable?: boolean;
   /** The address's hash (`location.hash`), read when it carries no share link (`s=`). */
   hash?: string;
+  /**
+   * The challenge the query names, resolved (./firstChallenge.ts; the lab's page only): its start
+   * as written, and whether a scenario the page would otherwise open is an attempt at it to keep
+   * (`shared`: the address's share link's; else the restored workspace, kept on a reload).
+   */
+  challenge?: {
+    start: ScenarioInput;
+    keepsAttempt(scenario: ScenarioInput | undefined, shared: boolean): boolean;
+  } | null;
 }
 
 /** What a hash without `s=` is shown as in a notice: its first 40 characters. */
@@ -130,7 +140,32 @@ function replaced(ws: Workspace): ReplacedWorkspace {
 }
 
 /** Choose the start (see the module comment). */
-export function chooseStart({
+export function chooseStart(inputs: StartInputs): Start {
+  const start = linkedStart(inputs);
+  const { challenge, saved } = inputs;
+  // No challenge, or an attempt at it to keep — a shared one, or this tab's, reloaded: the
+  // student's pipeline as they left it (or shared it).
+  if (!challenge || challenge.keepsAttempt(start.initial, start.source === 'share')) return start;
+  // The challenge's start is the page, as a preset's link opens its preset: the saved workspace it
+  // replaces is one Undo away — unless it is that very start (nothing to bring back).
+  const ws = saved?.workspace ?? null;
+  const same =
+    ws !== null &&
+    ws.presetRef === null &&
+    JSON.stringify(ws.scenario) === JSON.stringify(challenge.start);
+  return {
+    source: 'challenge',
+    initial: structuredClone(challenge.start),
+    presetRef: null,
+    prefs: start.prefs,
+    linkRefused: false,
+    ...(ws && !same ? { previous: replaced(ws) } : {}),
+    notices: start.notices,
+  };
+}
+
+/** The start from the share link, `?preset=`, the saved workspace or the default. */
+function linkedStart({
   share,
   preset,
   saved,

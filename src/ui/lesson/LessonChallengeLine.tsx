@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { LessonChallenge } from '../../scenarios/lessons';
 import { copyText } from '../../platform/download';
+import { roomSeats } from '../../platform/roomSeats';
 import { challengeAddress } from '../room/challengeAddress';
 import { lessonTestIds } from './lessonTestIds';
 
@@ -13,7 +14,11 @@ import { lessonTestIds } from './lessonTestIds';
 export function LessonChallengeLine({ of }: { of: LessonChallenge }) {
   const [copied, setCopied] = useState<boolean | null>(null);
   const { challenge, carried } = of;
-  const url = new URL(challengeAddress(challenge.id, carried), window.location.href).href;
+  // Beside the room's join address while a room is open: its host is the one the students reach
+  // (`npm run classroom -- --host`: a LAN address), while the presenter's page is at the loopback
+  // address the server printed; else beside this page's (docs/classroom.md, "The one command").
+  const base = roomSeats.presenter()?.joinUrl ?? window.location.href;
+  const url = new URL(challengeAddress(challenge.id, carried), base).href;
   return (
     <p className="lesson-challenge" data-testid={lessonTestIds.challengeLine}>
       Now on your laptops: <strong>{challenge.title}</strong>

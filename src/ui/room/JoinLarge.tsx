@@ -15,7 +15,16 @@ const JOIN_LARGE_KEY = 'q';
  * Close closes it; the focus goes back where it was (the QR code's button after a click). While
  * it is open the page's keys (play, a lesson's PageDown) wait: the room is reading the code.
  */
-export function JoinLarge({ seat, onClose }: { seat: PresenterSeat; onClose: () => void }) {
+export function JoinLarge({
+  seat,
+  students = null,
+  onClose,
+}: {
+  seat: PresenterSeat;
+  /** The students present, said under the QR code while the room joins (null: not shown). */
+  students?: number | null;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useLayoutEffect(() => {
@@ -57,6 +66,11 @@ export function JoinLarge({ seat, onClose }: { seat: PresenterSeat; onClose: () 
         className="room-large-qr"
         testId={roomTestIds.largeQr}
       />
+      {students !== null && (
+        <p className="room-large-joined" data-testid={roomTestIds.largeJoined}>
+          {students} {studentNoun(students)} joined
+        </p>
+      )}
       <form method="dialog">
         <button type="submit" className="room-large-close">
           Close (Esc)
@@ -64,6 +78,11 @@ export function JoinLarge({ seat, onClose }: { seat: PresenterSeat; onClose: () 
       </form>
     </dialog>
   );
+}
+
+/** "student" for 1, else "students": "1 student joined", "2 students joined". */
+export function studentNoun(n: number): string {
+  return n === 1 ? 'student' : 'students';
 }
 
 /** Q opens the large view wherever the page is, unless a field or another dialog has the key. */

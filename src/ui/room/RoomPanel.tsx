@@ -9,7 +9,7 @@ import {
   type RoomSource,
 } from './currentRoomStep';
 import { Histogram } from './Histogram';
-import { JoinLarge, useJoinLargeKey } from './JoinLarge';
+import { JoinLarge, studentNoun, useJoinLargeKey } from './JoinLarge';
 import { QrCode } from './QrCode';
 import { roomTestIds } from './roomTestIds';
 import { usePageRoomPrediction } from './usePageRoomPrediction';
@@ -232,7 +232,20 @@ export function RoomPanel({
             <QrCode text={seat.joinUrl} />
             <span className="visually-hidden">Show the code and the QR code large (Q)</span>
           </button>
-          {large && <JoinLarge seat={seat} onClose={() => setLarge(false)} />}
+          {large && (
+            <JoinLarge
+              seat={seat}
+              students={step === null ? room.students : null}
+              onClose={() => setLarge(false)}
+            />
+          )}
+          {step === null && room.students !== null && (
+            // The room joining, before its first question: how many phones are in, large for the
+            // back row and live as they join and leave (asked, "N of M answered" counts them).
+            <p className="room-joined" data-testid={roomTestIds.joined} aria-live="polite">
+              <strong>{room.students}</strong> {studentNoun(room.students)} joined
+            </p>
+          )}
           <div className="room-actions">
             <button type="button" data-testid={roomTestIds.publish} onClick={ask}>
               {step === null ? 'Ask the room' : 'Ask what is open now'}

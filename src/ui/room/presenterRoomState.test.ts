@@ -26,6 +26,7 @@ function movedOn(): PresenterRoom {
     tally: null,
     closed: false,
     reveal: null,
+    students: 3,
   });
   r = publishedRoom(r, step(0), false);
   r = reduceRoom(r, { type: 'tally', tally: tally(0, { '21': 1, '24': 1 }) });
@@ -79,5 +80,49 @@ describe("the presenter's room while the server has not answered", () => {
     const r = reduceRoom(movedOn(), { type: 'tally', tally: tally(0, { '21': 3 }) });
     expect(r.tally).toEqual(tally(1, {}));
     expect(publishedRoom(r, step(0), false).tally?.counts).toEqual({ '21': 1, '24': 1 });
+  });
+});
+
+describe('the students present, before any question and after', () => {
+  it('reads them from presenting, then from each attendance; nothing until the server says', () => {
+    expect(INITIAL_ROOM.students).toBeNull();
+    let r = reduceRoom(INITIAL_ROOM, {
+      type: 'presenting',
+      sessionId: 'session-1',
+      code: 'ABC234',
+      joinUrl: 'http://127.0.0.1/?join=ABC234',
+      codeExpiresAt: 0,
+      step: null,
+      tally: null,
+      closed: false,
+      reveal: null,
+      students: 0,
+    });
+    expect(r.students).toBe(0);
+    r = reduceRoom(r, { type: 'attendance', students: 1 });
+    r = reduceRoom(r, { type: 'attendance', students: 2 });
+    expect(r.students).toBe(2);
+    r = reduceRoom(r, { type: 'attendance', students: 1 });
+    expect(r.students).toBe(1);
+    expect(r.step).toBeNull();
+  });
+});
+
+describe('the first question asked', () => {
+  it('counts the students present at once (0 of 2), before the server’s tally', () => {
+    // It showed "0 of 0 answered" until the server's tally came: no tally before a first step.
+    const r = reduceRoom(INITIAL_ROOM, {
+      type: 'presenting',
+      sessionId: 'session-1',
+      code: 'ABC234',
+      joinUrl: 'http://127.0.0.1/?join=ABC234',
+      codeExpiresAt: 0,
+      step: null,
+      tally: null,
+      closed: false,
+      reveal: null,
+      students: 2,
+    });
+    expect(publishedRoom(r, step(0), false).tally).toEqual(tally(0, {}, 2));
   });
 });

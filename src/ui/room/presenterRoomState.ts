@@ -12,6 +12,11 @@ interface StepState {
 export interface PresenterRoom extends StepState {
   status: RoomLinkStatus;
   step: RoomStep | null;
+  /**
+   * The students present now (a connection of theirs open), as the server last said —
+   * `presenting`, then each `attendance` — or null before it has: "N students joined".
+   */
+  students: number | null;
   /** The last refusal, in words, or null. */
   refusal: string | null;
   /** The server no longer knows this session (a new results file, or another server). */
@@ -36,6 +41,7 @@ export const INITIAL_ROOM: PresenterRoom = {
   tally: null,
   closed: false,
   reveal: null,
+  students: null,
   refusal: null,
   lost: false,
   presented: false,
@@ -62,10 +68,13 @@ export function reduceRoom(r: PresenterRoom, msg: ServerMessage): PresenterRoom 
         tally: msg.tally,
         closed: msg.closed,
         reveal: msg.reveal,
+        students: msg.students,
         refusal: null,
         lost: false,
         presented: true,
       });
+    case 'attendance':
+      return { ...r, students: msg.students };
     case 'tally':
       return r.step?.stepIndex === msg.tally.stepIndex ? remembered({ ...r, tally: msg.tally }) : r;
     case 'closed':
@@ -90,7 +99,8 @@ export function reduceRoom(r: PresenterRoom, msg: ServerMessage): PresenterRoom 
  * new one — or one asked `again` — open with no answer.
  */
 export function publishedRoom(r: PresenterRoom, step: RoomStep, again: boolean): PresenterRoom {
-  const students = r.tally?.students ?? 0;
+  // The open step's count, else (the first question) the students present now.
+  const students = r.tally?.students ?? r.students ?? 0;
   const seen = again ? undefined : r.known[stepKey(step)];
   const fresh: StepState = {
     tally: { stepIndex: step.stepIndex, counts: {}, answered: 0, students },

@@ -10,6 +10,9 @@ export const roomTestIds = {
   large: 'room-large',
   largeCode: 'room-large-code',
   largeQr: 'room-large-qr',
+  /** "N students joined": the students present, on the panel before a question and large (Q). */
+  joined: 'room-joined',
+  largeJoined: 'room-large-joined',
   publish: 'room-publish',
   askNote: 'room-ask-note',
   stepTitle: 'room-step-title',

@@ -61,6 +61,11 @@ export function useStudentRoom(code: string) {
   useEffect(() => {
     if (joinAs === null) return;
     const name = joinAs.name;
+    // Whether this link has been in the room (joined, or shown its end): a refusal before that
+    // is its join's (a code no room has, a bad name), which the student corrects and joins
+    // again with a new link — this one lets its socket go rather than hold one of the server's
+    // connection slots joined to nothing (until its join deadline: docs/classroom.md).
+    let inRoom = false;
     const l = connectRoom({
       hello: () => {
         const studentToken = roomSeats.student(code)?.studentToken ?? token.current;
@@ -76,8 +81,10 @@ export function useStudentRoom(code: string) {
           token.current = msg.studentToken;
           roomSeats.setStudent({ code, studentToken: msg.studentToken });
         }
+        if (msg.type === 'joined' || msg.type === 'end') inRoom = true;
         // The room has ended: nothing more will come; a reload (its token kept) shows the end again.
         if (msg.type === 'end') l.close();
+        if (msg.type === 'refused' && !inRoom) l.close();
         setRoom((r) => reduceStudentRoom(r, msg));
         const p = pendingRef.current;
         if (p === null) return;

@@ -3,12 +3,19 @@
  * (./shareCodec.ts: deflate, a checksum, base64url, versioned): a lesson (`l=`) or a challenge
  * (`ch=`) opened from a file travels in the page's address this way. Decoding never throws.
  */
-import { encodeShare, SHARE_CODEC } from './shareLink';
+import { encodeShareValue, SHARE_CODEC } from './shareLink';
+
+/**
+ * `<version>.<payload>`: the value a hash parameter carries for `value`, as the share link's `s=`
+ * carries a scenario (its characters are base64url's and a dot: none needs escaping in a hash).
+ */
+export function hashPayloadValue(value: unknown): string {
+  return encodeShareValue(value);
+}
 
 /** `param=<version>.<payload>` (no leading `#`): `value` as the share link encodes a scenario. */
 export function encodeHashPayload(param: string, value: unknown): string {
-  // encodeShare serialises any JSON value the same way; only the parameter's name differs.
-  return `${param}=${encodeShare(value as never).split(/=(.*)/s)[1]!}`;
+  return `${param}=${hashPayloadValue(value)}`;
 }
 
 /**

@@ -148,12 +148,21 @@ class ShareError extends Error {}
  * Deterministic: the same object (same key order) gives the same string.
  */
 export function encodeShare(scenario: ScenarioInput | Scenario): string {
-  const json = strToU8(JSON.stringify(scenario));
+  return `${SHARE_PARAM}=${encodeShareValue(scenario)}`;
+}
+
+/**
+ * The value of a share link's parameter for any JSON value: `<version>.<payload>` (version 2:
+ * base64url of the DEFLATEd JSON and its checksum), as {@link encodeShare} puts it after `s=`.
+ * ./hashPayload.ts carries lessons and challenges with it.
+ */
+export function encodeShareValue(value: unknown): string {
+  const json = strToU8(JSON.stringify(value));
   const packed = deflateSync(json, { level: 9, mem: 8 });
   const out = new Uint8Array(packed.length + CHECK_BYTES);
   out.set(packed);
   out.set(checkOf(json), packed.length);
-  return `${SHARE_PARAM}=${SHARE_VERSION}.${toBase64Url(out)}`;
+  return `${SHARE_VERSION}.${toBase64Url(out)}`;
 }
 
 /**

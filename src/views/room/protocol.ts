@@ -264,6 +264,8 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     tally: tally.nullable(),
     closed: z.boolean(),
     reveal: RoomRevealSchema.nullable(),
+    /** The students present now (a connection of theirs open): "N students joined". */
+    students: z.number().int().min(0),
   }),
   /**
    * A step, to every student: a new one has its answers open and nothing revealed (the optional
@@ -282,6 +284,11 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('accepted'), stepIndex, value: z.string() }),
   /** To everyone in the session: the step's answers are closed (the presenter's R). */
   z.object({ type: z.literal('closed'), stepIndex }),
+  /**
+   * To presenters, as a student joins or leaves (their last connection closed): the students
+   * present now — the room's "N students joined" before any question is asked, and after.
+   */
+  z.object({ type: z.literal('attendance'), students: z.number().int().min(0) }),
   /** To presenters, after every answer: the live histogram. */
   z.object({ type: z.literal('tally'), tally }),
   /** To everyone in the session. */
