@@ -99,6 +99,27 @@ test('an open challenge has a skip link to its panel, past the top bar and the p
   expect(dash.errors).toEqual([]);
 });
 
+test('on a phone, an open challenge is the first thing on its screen', async ({
+  unopenedDash: dash,
+}) => {
+  // A room's phones link to the challenge (docs/classroom.md): on a 390×844 screen its panel
+  // came 595 px down, under the top bar, the playback and the tools — the first screen showed
+  // none of the task.
+  const { page } = dash;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dash.goto('./?challenge=commit-before-crash-point');
+  const panel = dash.byId(testIds.challengePanel);
+  await expect(panel).toBeVisible();
+  const box = (await panel.boundingBox())!;
+  expect(box.y).toBeLessThan(40);
+  await expect(
+    panel.getByRole('heading', { name: 'Find the crash point that loses data' }),
+  ).toBeInViewport();
+  // The top bar follows it, on the same page.
+  await expect(page.getByRole('button', { name: /Library/ })).toBeVisible();
+  expect(dash.errors).toEqual([]);
+});
+
 test('Back from a challenge opened by its link leaves it: no other pipeline under its panel', async ({
   unopenedDash: dash,
 }) => {
