@@ -199,6 +199,21 @@ describe('compare two presets, hand-derived', () => {
   );
 
   it(
+    'lists no knob that applies in no lane (a table sink beside a Delta one)',
+    () => {
+      // spark-batch-replay: foreachBatch's plain append into a table, then Delta's txnAppId
+      // (the "then flip to" of exactly-once-flink-spark step 8). MERGE's WHEN MATCHED and
+      // Flink's exactlyOnceSink belong to neither lane: no row ("— | —").
+      const base = preset('spark-batch-replay/append');
+      const { model } = compareRuns(base, { lanes: [{ guarantee: 'exactly-once' }] });
+      const rows = model.knobs.map((k) => k.values);
+      expect(rows.filter((v) => v.every((x) => x === '—'))).toEqual([]);
+      expect(model.knobs.map((k) => k.name)).toContain('txnAppId');
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
     'gives identical runs no divergence and an empty differing set',
     () => {
       const base = preset('lost-ack-retry/idempotence-off');

@@ -28,10 +28,10 @@ function inEffect(s: Scenario, k: Knob): string {
 
 /**
  * The knobs whose value differs between the lanes' scenarios (catalogue order), the claim first.
- * A knob differs when its value in effect does: one that only comes into play in a lane (the
- * broker's transaction.max.timeout.ms once a lane sets transactional.id), at the value it has in
- * every lane, is no change of anyone's — it shows as "—" where it does not apply, beside a knob
- * that did change.
+ * A knob differs when its value as shown does ("—" where it does not apply) and its value in
+ * effect does too: one that only comes into play in a lane (the broker's
+ * transaction.max.timeout.ms once a lane sets transactional.id), at the value it has in every
+ * lane, is no change of anyone's, and one that applies in no lane is nobody's.
  */
 export function knobDifferences(lanes: readonly Scenario[]): KnobDifference[] {
   const out: KnobDifference[] = [];
@@ -40,8 +40,10 @@ export function knobDifferences(lanes: readonly Scenario[]): KnobDifference[] {
     out.push({ path: 'claim', name: 'claim', system: 'the verdict', values: claims });
   for (const k of KNOBS) {
     const effect = lanes.map((s) => inEffect(s, k));
-    if (effect.every((v) => v === effect[0])) continue;
     const values = lanes.map((s, i) => (k.applies(s) ? effect[i]! : '—'));
+    const same = (list: string[]) => list.every((v) => v === list[0]);
+    // Neither as shown (a knob of no lane's: "— | —") nor in effect.
+    if (same(values) || same(effect)) continue;
     out.push({ path: k.path, name: k.name, system: k.system, values });
   }
   return out;
