@@ -14,7 +14,7 @@ import {
   type BatchTrial,
   type Scenario,
 } from '../engine';
-import type { OutcomeCounts } from '../views/atlas/heatMap';
+import { outcomeCounts, type OutcomeCounts } from '../views/atlas/atlasSummary';
 import { batchAtlasSummary } from '../views/batch/batchAtlasSummary';
 import { placementWords } from '../views/batch/placementWords';
 import { checkLine, claimBroken, exploreText, parseKinds, type ExploreReport } from './explore';
@@ -36,8 +36,6 @@ function anchor(t: BatchTrial): BatchPlacement {
   return t.placements[t.times.indexOf(t.time)]!;
 }
 
-const zero = (): OutcomeCounts => ({ held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 });
-
 /** Build the report of a batch scenario's atlas (runs it). */
 export function exploreBatchReport(
   s: Scenario,
@@ -48,13 +46,14 @@ export function exploreBatchReport(
   const job = s.batch!;
   const x = exploreBatch(job, s.claim, { depth, kinds });
   const first = simulateBatch(job);
-  const totals = zero();
+  const totals = outcomeCounts();
   // Per kind, in the kinds' order (crash, clear, late-row), only the kinds with trials.
   const byKind: Record<string, OutcomeCounts> = {};
-  for (const k of kinds) if (x.trials.some((t) => anchor(t).kind === k)) byKind[k] = zero();
+  for (const k of kinds)
+    if (x.trials.some((t) => anchor(t).kind === k)) byKind[k] = outcomeCounts();
   for (const t of x.trials) {
     totals[t.result.outcome]++;
-    (byKind[anchor(t).kind] ??= zero())[t.result.outcome]++;
+    (byKind[anchor(t).kind] ??= outcomeCounts())[t.result.outcome]++;
   }
   const trial = batchCounterexample(job, s.claim, x);
   const asReported = (t: BatchTrial) => ({

@@ -8,7 +8,7 @@
 import type { Atlas, AtlasExpect, FaultSpec, ScenarioInput } from '../../engine';
 import type { AtlasChoice } from './atlasChoice';
 import { minimalCounterexampleOf } from './heatCells';
-import type { OutcomeCounts } from './heatMap';
+import { outcomeCounts, type OutcomeCounts } from './atlasSummary';
 
 export interface AtlasFindings {
   /**
@@ -26,13 +26,6 @@ export interface AtlasFindings {
   survives: boolean;
   /** Trials per outcome (what `expect.atlas`'s `breaks` and `outcomes` pin); absent: not counted. */
   outcomes?: OutcomeCounts;
-}
-
-/** Trials per outcome of a list of outcomes. */
-export function outcomeCounts(outcomes: Iterable<keyof OutcomeCounts>): OutcomeCounts {
-  const n: OutcomeCounts = { held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 };
-  for (const o of outcomes) n[o]++;
-  return n;
 }
 
 /** The findings of a stream's finished atlas (its summary from the heat map the page drew). */

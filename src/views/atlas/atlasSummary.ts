@@ -11,6 +11,13 @@ import { OUTCOMES, type Outcome } from '../../engine';
 /** Trials per outcome. */
 export type OutcomeCounts = Record<Outcome, number>;
 
+/** Trials per outcome of a list of outcomes (none: every count 0). */
+export function outcomeCounts(outcomes: Iterable<Outcome> = []): OutcomeCounts {
+  const n: OutcomeCounts = { held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 };
+  for (const o of outcomes) n[o]++;
+  return n;
+}
+
 /** One trial as the summary reads it: its outcome, and the family of each placement it adds. */
 export interface SummaryTrial {
   outcome: Outcome;
@@ -68,8 +75,7 @@ export function atlasSummary(o: {
   const cancelled = o.cancelled ? ' (cancelled: not every trial ran)' : '';
   const before = baseBreaksWords(o.subject, o.claim, o.base);
   if (n === 0) return `${before}No placement applies to this ${o.subject}${cancelled}.`;
-  const totals: OutcomeCounts = { held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 };
-  for (const t of o.trials) totals[t.outcome]++;
+  const totals = outcomeCounts(o.trials.map((t) => t.outcome));
   const what = o.depth === 1 ? 'placements' : 'pairs of placements';
   const head = `${before}${n.toLocaleString('en-US')} ${what}: ${totalsWords(totals)}${cancelled}`;
   if (totals.held === n)

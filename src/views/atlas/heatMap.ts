@@ -16,6 +16,7 @@ import { STAGES, stageOf } from '../run/actors';
 import {
   atlasSummary,
   baseBreaksWords as scenarioBreaksWords,
+  outcomeCounts,
   totalsWords,
   type OutcomeCounts,
 } from './atlasSummary';
@@ -46,11 +47,6 @@ export interface HeatMap {
   /** Per placement kind, trials by outcome (a pair counts under its later fault's kind). */
   byKind: Record<string, OutcomeCounts>;
   summary: string;
-}
-
-/** An empty count per outcome. */
-function zeroCounts(): OutcomeCounts {
-  return { held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 };
 }
 
 /** Row order: pipeline stage (a leader failover is the broker's), then name. */
@@ -117,7 +113,7 @@ export function heatMap(atlas: Atlas, columns = 24, scale: 'time' | 'steps' = 't
   const n = layout.columns.length;
   const anchors: Placement[] = [];
   const byCell = new Map<number, HeatCell>();
-  const totals = zeroCounts();
+  const totals = outcomeCounts();
   const byKind: Record<string, OutcomeCounts> = {};
   atlas.trials.forEach((t, i) => {
     const { row, column, anchor: p } = layout.place(t.placements);
@@ -125,7 +121,7 @@ export function heatMap(atlas: Atlas, columns = 24, scale: 'time' | 'steps' = 't
     const key = row * n + column;
     let cell = byCell.get(key);
     if (!cell) {
-      cell = { row, column, worst: 'held', counts: zeroCounts(), trials: [] };
+      cell = { row, column, worst: 'held', counts: outcomeCounts(), trials: [] };
       byCell.set(key, cell);
     }
     const o = t.result.outcome;
@@ -133,7 +129,7 @@ export function heatMap(atlas: Atlas, columns = 24, scale: 'time' | 'steps' = 't
     cell.trials.push(i);
     if (OUTCOMES.indexOf(o) > OUTCOMES.indexOf(cell.worst)) cell.worst = o;
     totals[o]++;
-    (byKind[p.kind] ??= zeroCounts())[o]++;
+    (byKind[p.kind] ??= outcomeCounts())[o]++;
   });
   const cells = [...byCell.values()].sort((a, b) => a.row - b.row || a.column - b.column);
   return {

@@ -30,7 +30,8 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { noFaultNeededSentence } from '../atlas/heatCells';
-import { choiceOf, outcomeCounts, type AtlasFindings } from '../atlas/atlasFindings';
+import { choiceOf, type AtlasFindings } from '../atlas/atlasFindings';
+import { outcomeCounts } from '../atlas/atlasSummary';
 import type { AtlasChoice } from '../atlas/atlasChoice';
 import { batchAtlasSummary } from './batchAtlasSummary';
 import { observedWords } from './observedWords';
