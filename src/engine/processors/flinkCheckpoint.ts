@@ -91,8 +91,8 @@ export abstract class FlinkCheckpoint extends FlinkTwoPhase {
     const snapshot: BarrierSnapshot = {
       id: b.id,
       positions: [...this.positions],
-      count: Float64Array.from(this.count),
-      sum: Float64Array.from(this.sum),
+      count: this.count.slice(),
+      sum: this.sum.slice(),
       stateKeys,
       ...this.dedupeSnapshot(),
     };

@@ -86,8 +86,8 @@ export abstract class FlinkRestore extends FlinkTaskState {
     const checkpointing = this.cfg['execution.checkpointing.interval'] !== null;
     if (cp) {
       this.positions = [...cp.positions];
-      this.count = Float64Array.from(cp.count);
-      this.sum = Float64Array.from(cp.sum);
+      this.count = cp.count.slice();
+      this.sum = cp.sum.slice();
       this.dedupeWritten = new Map(cp.dedupe);
       this.epoch = cp.id + 1;
       this.stateTracker?.restored(cp.id);

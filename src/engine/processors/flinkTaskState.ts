@@ -161,8 +161,8 @@ export abstract class FlinkTaskState extends Actor {
     const stateKeys = keysHeld(this.count);
     return {
       positions: [...this.positions],
-      count: Float64Array.from(this.count),
-      sum: Float64Array.from(this.sum),
+      count: this.count.slice(),
+      sum: this.sum.slice(),
       stateKeys,
       ...this.dedupeSnapshot(),
       pending: [],
