@@ -236,6 +236,26 @@ const KIND_WORDS: Record<ConfigKind, string> = {
 };
 
 /**
+ * Which files are a downstream reader's consumer configuration: a file whose `group.id` (its last
+ * value) is the name of one of the scenario's readers. A consumer group is one application —
+ * "a unique string that identifies the consumer group this consumer belongs to"
+ * (https://kafka.apache.org/documentation/#consumerconfigs_group.id), its members splitting the
+ * partitions — so the pipeline's consumer and a reader that copies the whole topic are two
+ * groups, and the lab names each reader by its group (docs/cli.md#your-configuration-in).
+ */
+function readerFiles(raw: readonly RawKey[], s: ScenarioInput): Map<string, number> {
+  const names = (s.readers ?? []).map((r) => r.name);
+  const groupOf = new Map<string, string>();
+  for (const k of raw) if (k.key === 'group.id') groupOf.set(k.file, k.value.trim());
+  const out = new Map<string, number>();
+  for (const [file, group] of groupOf) {
+    const i = names.indexOf(group);
+    if (i >= 0) out.set(file, i);
+  }
+  return out;
+}
+
+/**
  * @param target - set the keys on this scenario (its workload, faults and pipeline kept) rather
  *   than on the library workload of the files' processor.
  */
@@ -309,8 +329,34 @@ export function importConfig(files: readonly ConfigFile[], target?: ConfigTarget
     settings.delete(path);
     settings.set(path, value);
   };
+  const readers = readerFiles(raw, scenario);
   for (const k of raw) {
-    const rule = RECOGNISED[k.key];
+    const reader = readers.get(k.file);
+    if (reader !== undefined) {
+      // A downstream reader's own consumer: its group names it, its isolation.level is its own.
+      const name = scenario.readers![reader]!.name;
+      if (k.key === 'group.id') {
+        keys.push({
+          ...k,
+          status: 'applied',
+          path: `readers.${reader}`,
+          why: `names reader ${name}: this file is its consumer's configuration`,
+        });
+        continue;
+      }
+      if (k.key !== 'isolation.level') {
+        keys.push({
+          ...k,
+          status: 'ignored',
+          why: `reader ${name}'s file (group.id=${name}): a downstream reader models isolation.level alone — it reads its topic from its start and commits no offsets`,
+        });
+        continue;
+      }
+    }
+    const rule =
+      reader === undefined
+        ? RECOGNISED[k.key]
+        : { ...RECOGNISED[k.key]!, path: `readers.${reader}.isolation.level`, kind: undefined };
     if (
       rule &&
       (rule.kind === undefined ||
@@ -352,7 +398,14 @@ export function importConfig(files: readonly ConfigFile[], target?: ConfigTarget
         errors.push(
           `${sql[0]!.file}:${sql[0]!.line}: a sink statement makes the Flink job write to PostgreSQL (its JDBC sink), and ${kafkaKey.file}:${kafkaKey.line} (${kafkaKey.key}) configures its KafkaSink: give one of the two`,
         );
-      else scenario = { ...scenario, sink: { type: 'table' }, readers: [] };
+      else if ([...settings.keys()].some((p) => p.startsWith('readers.'))) {
+        const readerKey = keys.find(
+          (k) => k.status === 'applied' && k.path?.startsWith('readers.'),
+        )!;
+        errors.push(
+          `${sql[0]!.file}:${sql[0]!.line}: a sink statement makes the Flink job write to PostgreSQL (its JDBC sink), and ${readerKey.file}:${readerKey.line} (${readerKey.key}=${readerKey.value}) configures a reader of its KafkaSink's topic: give one of the two`,
+        );
+      } else scenario = { ...scenario, sink: { type: 'table' }, readers: [] };
     }
     const sink = (scenario.sink ?? { type: 'table' }) as { type: string };
     if (errors.length > 0) {
