@@ -81,6 +81,7 @@ export function LaneHeader({
       return;
     }
     setProblem(null);
+    setRefused(null);
     setText('');
     onChange(withLaneKnob(lane, path, r.value));
   };
@@ -92,7 +93,10 @@ export function LaneHeader({
         <LaneGuaranteeSelect
           data-testid={compareTestIds.laneGuarantee}
           lane={lane}
-          onChange={(next) => onChange(next)}
+          onChange={(next) => {
+            setRefused(null);
+            onChange(next);
+          }}
         />
       </label>
       {(lane.knobs ?? []).length > 0 && (
