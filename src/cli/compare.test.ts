@@ -47,6 +47,38 @@ describe('sim --compare', () => {
   );
 
   it(
+    "names lane 1 once: its heading leaves the title to the report's first line, which gives it",
+    () => {
+      // The heading read "── lane 1: at-least-once/default" over "At-least-once: retry
+      // everything, dedupe nothing  [at-least-once/default]", and a scenario file's name twice.
+      const r = cli(['at-least-once/default', '--compare', 'exactly-once']);
+      expect(r.code).toBe(0);
+      const lane1 = r.out.slice(0, r.out.indexOf('── lane 2'));
+      expect(lane1.split('\n').slice(0, 2)).toEqual([
+        '── lane 1',
+        'At-least-once: retry everything, dedupe nothing  [at-least-once/default]',
+      ]);
+      expect(lane1.split('at-least-once/default').length - 1).toBe(1);
+      // A knob lane's report is named by its title too: said once.
+      const k = cli(['at-least-once/default', '--compare', 'enable.idempotence=true']);
+      const lane2 = k.out.slice(k.out.indexOf('── lane 2'), k.out.indexOf('── what differs'));
+      expect(lane2.split('\n').slice(0, 2)).toEqual([
+        '── lane 2',
+        'lane 1 with enable.idempotence = true',
+      ]);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it('names a batch job’s lane 1 once', () => {
+    const r = cli(['clear-rerun-window', '--compare', 'exactly-once']);
+    expect(r.code).toBe(0);
+    const lane1 = r.out.slice(0, r.out.indexOf('── lane 2'));
+    expect(lane1.split('\n')[0]).toBe('── lane 1');
+    expect(lane1.split('clear-rerun-window/clock-overwrite').length - 1).toBe(1);
+  });
+
+  it(
     "titles a changed lane by its own configuration, never by lane 1's name (issue #24)",
     () => {
       // The preset's name ends "— idempotence off"; lane 2 runs exactly-once, idempotence on.
@@ -80,7 +112,7 @@ describe('sim --compare', () => {
     expect(r.code).toBe(0);
     const lane2 = r.out.slice(r.out.indexOf('── lane 2'), r.out.indexOf('── what differs'));
     expect(lane2.split('\n').slice(0, 2)).toEqual([
-      '── lane 2: lane 1 with enable.idempotence = true · acks = all',
+      '── lane 2',
       'lane 1 with enable.idempotence = true · acks = all',
     ]);
     expect(r.out).not.toContain('screen');
@@ -96,7 +128,7 @@ describe('sim --compare', () => {
       // e21..e30 run again).
       const r = cli(['spark-batch-replay/append', '--compare', 'maxOffsetsPerTrigger=off']);
       expect(r.code).toBe(0);
-      expect(r.out).toContain('── lane 2: lane 1 with maxOffsetsPerTrigger = no limit');
+      expect(r.out).toContain('── lane 2\nlane 1 with maxOffsetsPerTrigger = no limit\n');
       expect(r.out).toContain('  maxOffsetsPerTrigger (Spark Kafka source): 10 | no limit');
       expect(r.out).toContain('micro-batch 0 planned: 30 records from offset 0');
       expect(r.out).toContain('── per-event diff: 10 of 30 events differ (lanes 1 | 2)');

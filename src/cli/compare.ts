@@ -52,6 +52,7 @@ import type { DiagramKind } from '../views/diagrams/mermaid';
 import type { BatchLaneInput } from '../views/batch/batchCompare';
 import { runBatchCompare } from './compareBatch';
 import { kindWords, scenarioKind } from './scenarioEngine';
+import { laneHeading } from './laneHeading';
 
 /** A terminal has no screen: a lane built from lane 1 says so ("lane 1 with acks = 1"). */
 const CLI_LANE_WORDS: LaneWords = { asIs: 'lane 1', then: ' with ' };
@@ -235,10 +236,12 @@ export function compareText(
   const lines: string[] = [];
   const no = c.lanes.flatMap((l, i) => (l.ok ? [i + 1] : []));
   c.lanes.forEach((l, i) => {
-    lines.push(`── lane ${i + 1}: ${l.title}`);
-    if (!l.ok) lines.push(`cannot run: ${l.reason}`);
-    else lines.push(textReport(l.run, i === 0 ? preset : undefined, hash));
-    lines.push('');
+    if (!l.ok) {
+      lines.push(laneHeading(i + 1, l.title, null), `cannot run: ${l.reason}`, '');
+      return;
+    }
+    const report = textReport(l.run, i === 0 ? preset : undefined, hash);
+    lines.push(laneHeading(i + 1, l.title, report.split('\n')[0]!), report, '');
   });
   const m = c.model;
   if (!m) {

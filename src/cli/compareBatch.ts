@@ -20,6 +20,7 @@ import { batchMarkdownReport } from '../views/batch/batchMarkdown';
 import type { HeadingLevel } from '../views/io/markdown';
 import { batchJsonReport, batchText } from './batchReport';
 import { visibleControls } from './visibleControls';
+import { laneHeading } from './laneHeading';
 
 /** An event's rows and fate lane by lane: `e1: 2 rows, duplicated | 1 row, once`. */
 function diffWords(e: BatchEventDiff): string {
@@ -34,14 +35,12 @@ function scenarioOf(l: BatchLaneInput): Scenario {
 function compareText(v: BatchCompareView, built: readonly BatchLaneInput[], preset?: string) {
   const lines: string[] = [];
   v.lanes.forEach((l, i) => {
-    lines.push(`── lane ${i + 1}: ${l.title}`);
     const r = v.results[i];
-    lines.push(
-      r
-        ? batchText(r, scenarioOf(built[i]!).name, i === 0 ? (preset ?? null) : null)
-        : `cannot run: ${l.summary}`,
-      '',
-    );
+    const report = r
+      ? batchText(r, scenarioOf(built[i]!).name, i === 0 ? (preset ?? null) : null)
+      : null;
+    lines.push(laneHeading(i + 1, l.title, report?.split('\n')[0] ?? null));
+    lines.push(report ?? `cannot run: ${l.summary}`, '');
   });
   lines.push('── what differs');
   for (const k of v.knobs) lines.push(`  ${k.name} (${k.system}): ${k.values.join(' | ')}`);

@@ -313,3 +313,38 @@ describe("from-config: the workload's sink when no statement is given", () => {
     expect(flink.sinkKept).toBeNull();
   }, 60_000);
 });
+
+describe("from-config: a downstream reader's consumer file", () => {
+  // A consumer file whose group.id names one of the workload's readers is that reader's
+  // (docs/cli.md#your-configuration-in): before, its isolation.level was a consumer loop's key,
+  // ignored beside a Flink job. The Flink story's reader rc then reads the whole log of "out" —
+  // e201..e250 twice (the aborted transactions, then their replay): 300 rows, 50 twice, as ru.
+  const dir = mkdtempSync(join(tmpdir(), 'from-config-reader-'));
+  const at = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+
+  it('group.id=rc: its isolation.level is reader rc’s, its other keys not modelled', () => {
+    const out = join(dir, 'scenario.json');
+    const rc = at(
+      'rc.properties',
+      'group.id=rc\nisolation.level=read_uncommitted\nmax.poll.records=50\n',
+    );
+    const r = cli([
+      at('config.yaml', 'execution.checkpointing.interval: 1 s\n'),
+      rc,
+      '--skip-atlas',
+      '--scenario-out',
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`  ${rc}:1  group.id=rc  → readers.0\n`);
+    expect(r.out).toContain(
+      `  ${rc}:2  isolation.level=read_uncommitted  → readers.0.isolation.level\n`,
+    );
+    expect(r.out).toContain(`  ${rc}:3  max.poll.records=50  — reader rc's file (group.id=rc)`);
+    const run = captured(main, [out], { join: '' });
+    expect(run.out).toContain('reader:rc: 300 rows for 250 events · 50 duplicate rows · 0 lost');
+  }, 60_000);
+});

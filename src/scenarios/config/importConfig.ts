@@ -42,14 +42,34 @@ export interface KeptKnob {
   value: unknown;
 }
 
+/** One knob the files set: its path and the value it counts with (a key set twice: its last). */
+interface ConfigSetting {
+  path: string;
+  value: unknown;
+}
+
+/**
+ * The scenario the files' keys are set on, in place of a library workload: its workload, faults
+ * and pipeline as they are (Compare's lane from files: the scenario on screen). Nothing of its
+ * workload changes — no processor of another kind, no sink swapped, no times stretched — so a key
+ * that would need that is refused, naming its file and line.
+ */
+export interface ConfigTarget {
+  scenario: ScenarioInput;
+  /** Its name in the report ("the scenario on screen"). */
+  name: string;
+}
+
 export type ConfigImport =
   | {
       ok: true;
       kind: ConfigKind;
-      /** The library preset whose workload and faults the knobs are set on. */
+      /** The library preset whose workload and faults the knobs are set on (or the target's name). */
       base: string;
       scenario: ScenarioInput;
       keys: KeyReport[];
+      /** The knobs set, in the order they were set, each path once: `scenario` is the base with these. */
+      settings: ConfigSetting[];
       /** The scenario can run: no value is refused. */
       runnable: boolean;
       /** How the workload was timed to the configuration (src/scenarios/config/fitToInterval.ts), if it was. */
@@ -203,7 +223,43 @@ const SINK_WORDS: Record<string, string> = {
 /** Flink's legacy flink-conf.yaml names the strategy with `restart-strategy` itself. */
 const ALIASES: Record<string, string> = { 'restart-strategy': 'restart-strategy.type' };
 
-export function importConfig(files: readonly ConfigFile[]): ConfigImport {
+/** The processor a scenario runs, as the configuration kinds name them. */
+function processorKind(s: ScenarioInput): ConfigKind {
+  const type = (s.processor as { type?: string } | undefined)?.type;
+  return type === 'flink' || type === 'spark' ? type : 'consumer';
+}
+
+const KIND_WORDS: Record<ConfigKind, string> = {
+  consumer: 'consumer loop',
+  flink: 'Flink job',
+  spark: 'Spark query',
+};
+
+/**
+ * Which files are a downstream reader's consumer configuration: a file whose `group.id` (its last
+ * value) is the name of one of the scenario's readers. A consumer group is one application —
+ * "a unique string that identifies the consumer group this consumer belongs to"
+ * (https://kafka.apache.org/documentation/#consumerconfigs_group.id), its members splitting the
+ * partitions — so the pipeline's consumer and a reader that copies the whole topic are two
+ * groups, and the lab names each reader by its group (docs/cli.md#your-configuration-in).
+ */
+function readerFiles(raw: readonly RawKey[], s: ScenarioInput): Map<string, number> {
+  const names = (s.readers ?? []).map((r) => r.name);
+  const groupOf = new Map<string, string>();
+  for (const k of raw) if (k.key === 'group.id') groupOf.set(k.file, k.value.trim());
+  const out = new Map<string, number>();
+  for (const [file, group] of groupOf) {
+    const i = names.indexOf(group);
+    if (i >= 0) out.set(file, i);
+  }
+  return out;
+}
+
+/**
+ * @param target - set the keys on this scenario (its workload, faults and pipeline kept) rather
+ *   than on the library workload of the files' processor.
+ */
+export function importConfig(files: readonly ConfigFile[], target?: ConfigTarget): ConfigImport {
   const raw: RawKey[] = [];
   const errors: string[] = [];
   const sql: (SqlSetting & { file: string })[] = [];
@@ -242,15 +298,65 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
         'the files configure both a Flink job and a Spark query: import one processor at a time',
       ],
     };
-  const kind: ConfigKind = kinds.has('flink') ? 'flink' : kinds.has('spark') ? 'spark' : 'consumer';
-  const base = findPreset(BASES[kind])!;
-  let scenario: ScenarioInput = structuredClone(base.variant.scenario);
-  delete (scenario as { expect?: unknown }).expect;
-  scenario.name = `${files.map((f) => f.name.split(/[\\/]/).pop()).join(' + ')} on "${base.preset.title}"`;
+  const filesKind: ConfigKind = kinds.has('flink')
+    ? 'flink'
+    : kinds.has('spark')
+      ? 'spark'
+      : 'consumer';
+  const kind = target ? processorKind(target.scenario) : filesKind;
+  if (filesKind !== kind) {
+    // The target's pipeline stays what it is: a Flink job's keys do not make it one.
+    const first = raw.find((k) => kindOfKey(k.key) === filesKind)!;
+    return {
+      ok: false,
+      errors: [
+        `${first.file}:${first.line}: ${first.key}: a ${KIND_WORDS[filesKind]}'s key, and ${target!.name} runs a ${KIND_WORDS[kind]}: give its own processor's configuration`,
+      ],
+    };
+  }
+  const base = target ? target.scenario : findPreset(BASES[kind])!.variant.scenario;
+  let scenario: ScenarioInput = structuredClone(base);
+  if (!target) {
+    delete (scenario as { expect?: unknown }).expect;
+    scenario.name = `${files.map((f) => f.name.split(/[\\/]/).pop()).join(' + ')} on "${findPreset(BASES[kind])!.preset.title}"`;
+  }
   const keys: KeyReport[] = [];
   const byPath = new Map<string, KeyReport>();
+  // The knobs set, by path, in the order of their last setting.
+  const settings = new Map<string, unknown>();
+  const set = (path: string, value: unknown) => {
+    scenario = setKnob(scenario, path, value);
+    settings.delete(path);
+    settings.set(path, value);
+  };
+  const readers = readerFiles(raw, scenario);
   for (const k of raw) {
-    const rule = RECOGNISED[k.key];
+    const reader = readers.get(k.file);
+    if (reader !== undefined) {
+      // A downstream reader's own consumer: its group names it, its isolation.level is its own.
+      const name = scenario.readers![reader]!.name;
+      if (k.key === 'group.id') {
+        keys.push({
+          ...k,
+          status: 'applied',
+          path: `readers.${reader}`,
+          why: `names reader ${name}: this file is its consumer's configuration`,
+        });
+        continue;
+      }
+      if (k.key !== 'isolation.level') {
+        keys.push({
+          ...k,
+          status: 'ignored',
+          why: `reader ${name}'s file (group.id=${name}): a downstream reader models isolation.level alone — it reads its topic from its start and commits no offsets`,
+        });
+        continue;
+      }
+    }
+    const rule =
+      reader === undefined
+        ? RECOGNISED[k.key]
+        : { ...RECOGNISED[k.key]!, path: `readers.${reader}.isolation.level`, kind: undefined };
     if (
       rule &&
       (rule.kind === undefined ||
@@ -262,7 +368,7 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
         errors.push(`${k.file}:${k.line}: ${k.key}: ${converted.error}`);
         continue;
       }
-      scenario = setKnob(scenario, rule.path, converted.value);
+      set(rule.path, converted.value);
       // java.util.Properties#load keeps a key's last value (each line is a put into the table:
       // https://docs.oracle.com/en/java/javase/17/docs/api/java.base/java/util/Properties.html#load(java.io.Reader)),
       // and files given later are read over earlier ones: the value set before sets nothing.
@@ -277,7 +383,7 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
       continue;
     }
     const why = rule
-      ? `a ${rule.kind === 'consumer' ? 'consumer loop' : rule.kind === 'flink' ? 'Flink job' : 'Spark query'}'s key: this configuration runs a ${kind === 'consumer' ? 'consumer loop' : kind === 'flink' ? 'Flink job' : 'Spark query'}`
+      ? `a ${KIND_WORDS[rule.kind!]}'s key: this configuration runs a ${KIND_WORDS[kind]}`
       : notModelledWhy(k.key);
     keys.push({ ...k, status: why ? 'ignored' : 'unknown', why: why ?? unknownKeyWhy(k.key) });
   }
@@ -287,23 +393,30 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     // restore, docs/semantics/flink.md#sink-flush-timing) in place of the workload's KafkaSink —
     // and of its reader of that topic. Unless the files configure the KafkaSink: then which one?
     const kafkaKey = keys.find((k) => k.status === 'applied' && k.path?.startsWith('sink.'));
-    if (kind === 'flink' && scenario.sink?.type === 'kafka') {
+    if (kind === 'flink' && scenario.sink?.type === 'kafka' && !target) {
       if (kafkaKey)
         errors.push(
           `${sql[0]!.file}:${sql[0]!.line}: a sink statement makes the Flink job write to PostgreSQL (its JDBC sink), and ${kafkaKey.file}:${kafkaKey.line} (${kafkaKey.key}) configures its KafkaSink: give one of the two`,
         );
-      else scenario = { ...scenario, sink: { type: 'table' }, readers: [] };
+      else if ([...settings.keys()].some((p) => p.startsWith('readers.'))) {
+        const readerKey = keys.find(
+          (k) => k.status === 'applied' && k.path?.startsWith('readers.'),
+        )!;
+        errors.push(
+          `${sql[0]!.file}:${sql[0]!.line}: a sink statement makes the Flink job write to PostgreSQL (its JDBC sink), and ${readerKey.file}:${readerKey.line} (${readerKey.key}=${readerKey.value}) configures a reader of its KafkaSink's topic: give one of the two`,
+        );
+      } else scenario = { ...scenario, sink: { type: 'table' }, readers: [] };
     }
     const sink = (scenario.sink ?? { type: 'table' }) as { type: string };
     if (errors.length > 0) {
       // Refused above.
     } else if (sink.type !== 'table')
       errors.push(
-        `${sql[0]!.file}:${sql[0]!.line}: a sink statement sets a table sink (PostgreSQL); this ${kind === 'flink' ? 'Flink job' : 'Spark query'}'s workload (${BASES[kind]}) writes to a ${sink.type} sink${kind === 'spark' ? ': a query writes to a database from foreachBatch (format=foreachBatch)' : ''}`,
+        `${sql[0]!.file}:${sql[0]!.line}: a sink statement sets a table sink (PostgreSQL); ${target ? `${target.name}'s ${KIND_WORDS[kind]}` : `this ${KIND_WORDS[kind]}'s workload (${BASES[kind]})`} writes to a ${sink.type} sink${kind === 'spark' ? ': a query writes to a database from foreachBatch (format=foreachBatch)' : ''}`,
       );
     else
       for (const x of sql) {
-        scenario = setKnob(scenario, x.path, x.value);
+        set(x.path, x.value);
         keys.push({
           file: x.file,
           line: x.line,
@@ -324,7 +437,7 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     if (byPath.has(rule.path)) continue;
     // The KafkaSink's keys, once a statement replaced it with the JDBC sink: nothing to keep.
     if (sql.length > 0 && rule.path.startsWith('sink.')) continue;
-    const value = getKnob(base.variant.scenario, rule.path);
+    const value = getKnob(base, rule.path);
     if (value === undefined || (typeof value === 'object' && value !== null)) continue;
     kept.push({ key, path: rule.path, value });
   }
@@ -335,7 +448,8 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     kind === 'consumer' && sql.length === 0 && sinkNow?.type === 'table'
       ? `${SINK_WORDS[sinkNow.statement ?? 'insert'] ?? sinkNow.statement} into table ${sinkNow.name ?? 'sink'} — give your INSERT … ON CONFLICT or MERGE as a .sql file to run with yours`
       : null;
-  const fit = fitFlinkWorkloadToInterval(scenario);
+  // A target's workload is its own: its times stay (Compare's lanes share one workload).
+  const fit = target ? null : fitFlinkWorkloadToInterval(scenario);
   if (fit) scenario = fit.scenario;
   // Values Kafka or Flink would refuse, in the words the lab's validation already uses.
   const parsed = parseScenario(scenario);
@@ -362,9 +476,10 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
   return {
     ok: true,
     kind,
-    base: BASES[kind],
+    base: target?.name ?? BASES[kind],
     scenario,
     keys,
+    settings: [...settings].map(([path, value]) => ({ path, value })),
     runnable: parsed.ok,
     fitted: fit?.note ?? null,
     kept,

@@ -207,6 +207,7 @@ export function ComparePanel({
                   number={n}
                   lane={lane}
                   scenario={parsed.ok ? parsed.scenario : null}
+                  onScreen={scenario}
                   onChange={(l) => change(i, l)}
                   onRemove={spec.lanes.length > 1 ? () => remove(i) : null}
                 />

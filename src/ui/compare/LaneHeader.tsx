@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import type { Scenario } from '../../engine';
+import { useId, useRef, useState } from 'react';
+import type { Scenario, ScenarioInput } from '../../engine';
 import {
   laneKnobValue,
   withLaneKnob,
@@ -10,16 +10,20 @@ import { formatKnobValue, knobMeta, knobsFor } from '../../views/edit/knobs';
 import { compareTestIds } from './compareTestIds';
 import { LaneGuaranteeSelect } from './LaneGuaranteeSelect';
 import { formatCountOf } from '../../views/run/format';
+import { useOptionalPage } from '../io/PageContext';
 
 /**
  * A lane's configuration, editable: its guarantee (the recipe applied to the scenario on screen,
  * or none: the scenario's own knobs), and the knobs it sets otherwise — each removable, one more
- * set with a knob and a value — and the faults it adds (a fault atlas placement), removable. Every change is one undoable edit of the compare state.
+ * set with a knob and a value — and the faults it adds (a fault atlas placement), removable; or
+ * its configuration from the engineer's own files (as Import reads them), set on the scenario on
+ * screen. Every change is one undoable edit of the compare state.
  */
 export function LaneHeader({
   number,
   lane,
   scenario,
+  onScreen,
   onChange,
   onRemove,
 }: {
@@ -27,10 +31,34 @@ export function LaneHeader({
   lane: LaneSpec;
   /** The scenario on screen (defaults applied): the knobs offered are those of its pipeline. */
   scenario: Scenario | null;
+  /** The scenario on screen as written: configuration files are set on it. */
+  onScreen: ScenarioInput;
   onChange(lane: LaneSpec): void;
   onRemove: (() => void) | null;
 }) {
   const id = useId();
+  const page = useOptionalPage();
+  const picker = useRef<HTMLInputElement>(null);
+  /** Files refused: what is wrong, naming each file's line; the lanes stay as they were. */
+  const [refused, setRefused] = useState<{ from: string; lines: string[] } | null>(null);
+  const fromFiles = async (files: File[]) => {
+    // The importer (and its YAML parser) loads on first use, as Import's does.
+    const { configLaneFiles } = await import('../io/importConfigFiles');
+    const r = await configLaneFiles(files, onScreen);
+    if (!r.ok) {
+      setRefused({ from: r.from, lines: r.lines });
+      return;
+    }
+    setRefused(null);
+    setProblem(null);
+    onChange(lane.faults ? { ...r.lane, faults: lane.faults } : r.lane);
+    // What was taken from them, key by key, as Import's notice says it.
+    page?.notices.push({
+      tone: 'info',
+      text: `Lane ${number}: ${r.config.summary}`,
+      lines: r.config.lines,
+    });
+  };
   const knobs = scenario ? knobsFor(scenario) : [];
   const [path, setPath] = useState(knobs[0]?.path ?? '');
   const [text, setText] = useState('');
@@ -53,6 +81,7 @@ export function LaneHeader({
       return;
     }
     setProblem(null);
+    setRefused(null);
     setText('');
     onChange(withLaneKnob(lane, path, r.value));
   };
@@ -64,7 +93,10 @@ export function LaneHeader({
         <LaneGuaranteeSelect
           data-testid={compareTestIds.laneGuarantee}
           lane={lane}
-          onChange={(next) => onChange(next)}
+          onChange={(next) => {
+            setRefused(null);
+            onChange(next);
+          }}
         />
       </label>
       {(lane.knobs ?? []).length > 0 && (
@@ -144,6 +176,29 @@ export function LaneHeader({
         <button type="button" data-testid={compareTestIds.laneKnobSet} onClick={setKnob}>
           Set
         </button>
+        <button
+          type="button"
+          data-testid={compareTestIds.laneFromFiles}
+          aria-label={`Lane ${number}: configuration from files (.properties, config.yaml, .sql)`}
+          title="Your configuration files (Kafka client .properties, Flink config.yaml, Spark options, the sink's .sql) on the scenario on screen"
+          onClick={() => picker.current?.click()}
+        >
+          From files…
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          accept=".properties,.yaml,.yml,.sql,text/plain"
+          multiple
+          hidden
+          aria-label={`Lane ${number}: configuration files`}
+          data-testid={compareTestIds.laneFiles}
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length > 0) void fromFiles(files);
+          }}
+        />
         {onRemove && (
           <button
             type="button"
@@ -159,6 +214,18 @@ export function LaneHeader({
         <p id={`${id}-problem`} className="lane-problem" role="alert">
           {problem}
         </p>
+      )}
+      {refused && (
+        <div className="lane-problem" role="alert" data-testid={compareTestIds.laneFilesRefused}>
+          <p>
+            Lane {number} unchanged: {refused.from} is not a valid configuration.
+          </p>
+          <ul>
+            {refused.lines.map((l, i) => (
+              <li key={i}>{l}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </fieldset>
   );

@@ -16,6 +16,12 @@ export const compareTestIds = {
   laneKnobValue: 'compare-lane-knob-value',
   laneKnobSet: 'compare-lane-knob-set',
   laneRemove: 'compare-lane-remove',
+  /** A lane's "From files…": its configuration from the engineer's own files. */
+  laneFromFiles: 'compare-lane-from-files',
+  /** Its hidden file input (Playwright sets files on it). */
+  laneFiles: 'compare-lane-files',
+  /** Files refused, naming each file's line: the lanes unchanged. */
+  laneFilesRefused: 'compare-lane-files-refused',
   /** Why a lane has no run (an unavailable guarantee, a refused knob). */
   laneRefused: 'compare-lane-refused',
   laneUnfired: 'compare-lane-unfired',

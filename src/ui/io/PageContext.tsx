@@ -28,6 +28,11 @@ export function PageProvider({ page, children }: { page: PageServices; children:
   return <PageContext.Provider value={page}>{children}</PageContext.Provider>;
 }
 
+/** The page services, or null where a page provides none (an embed, a lesson's screen). */
+export function useOptionalPage(): PageServices | null {
+  return useContext(PageContext);
+}
+
 /** The page services. Throws outside a {@link PageProvider} (a wiring bug). */
 export function usePage(): PageServices {
   const page = useContext(PageContext);

@@ -16,6 +16,25 @@ const file = (name: string, text: string) => ({ name, size: text.length, text: a
 const PRODUCER = '# mine\nacks=1\nenable.idempotence=false\nbootstrap.servers=localhost:9092\n';
 
 describe('configuration files through the page Import', () => {
+  // A consumer file whose group.id names a reader of the workload is that reader's
+  // (docs/cli.md#your-configuration-in): the Flink story's reader rc, not a consumer loop's key.
+  it("a reader's consumer file beside a Flink config.yaml sets that reader's isolation.level", async () => {
+    const r = await importFiles([
+      file('config.yaml', 'execution.checkpointing.interval: 1 s\n'),
+      file('rc.properties', 'group.id=rc\nisolation.level=read_uncommitted\n'),
+    ]);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.input.readers?.[0]).toMatchObject({
+      name: 'rc',
+      'isolation.level': 'read_uncommitted',
+    });
+    expect(r.config?.lines).toContain(
+      'rc.properties:2: applied isolation.level=read_uncommitted → readers.0.isolation.level',
+    );
+    expect(r.config?.summary).not.toMatch(/overridden/);
+  });
+
   it('a .properties file sets its knobs and reports each key: 2 applied, 1 ignored', async () => {
     const r = await importFile(file('producer.properties', PRODUCER));
     expect(r.ok).toBe(true);

@@ -7,6 +7,7 @@
  */
 import type { FaultSpec, ScenarioInput } from '../../engine';
 import type { ConfigFile, KeptKnob, KeyReport } from '../../scenarios/config/importConfig';
+import type { LaneSpec } from '../../views/compare/compareSpec';
 import { faultName, faultWhat } from '../../views/edit/faultName';
 import { realDefaultUnlike } from '../../views/edit/knobs';
 import { kindOfKey, RECOGNISED } from '../../scenarios/config/catalogue';
@@ -24,6 +25,11 @@ export interface ConfigReport {
 export type ConfigOutcome =
   | { ok: true; input: ScenarioInput; name: string; from: string; config: ConfigReport }
   | { ok: false; lines: string[]; from: string; config: true };
+
+/** Compare's lane from configuration files: the lane, or why not (each line a file's problem). */
+export type ConfigLaneOutcome =
+  | { ok: true; lane: LaneSpec; from: string; config: ConfigReport }
+  | { ok: false; lines: string[]; from: string };
 
 /**
  * A file named as a configuration file: `.properties`, `.yaml`/`.yml` (Flink's config.yaml,
@@ -65,7 +71,8 @@ function reportOf(
   keys: readonly KeyReport[],
   kept: readonly KeptKnob[],
   fileNames: string,
-  base: string,
+  /** What the keys were set on: "the library workload lost-ack-retry/…", "the scenario on screen". */
+  on: string,
   fitted: string | null,
   cannotFire: readonly { fault: FaultSpec; index: number; why: string }[],
   sinkKept: string | null,
@@ -74,7 +81,7 @@ function reportOf(
   const ignored = keys.filter((k) => k.status === 'ignored' || k.status === 'unknown');
   const overridden = keys.filter((k) => k.status === 'overridden');
   return {
-    summary: `From ${fileNames}: ${formatCountOf(applied.length, 'key')} applied, ${ignored.length} ignored${overridden.length > 0 ? `, ${overridden.length} overridden` : ''} (on the library workload ${base})`,
+    summary: `From ${fileNames}: ${formatCountOf(applied.length, 'key')} applied, ${ignored.length} ignored${overridden.length > 0 ? `, ${overridden.length} overridden` : ''} (on ${on})`,
     lines: [
       ...applied.map((k) =>
         k.sql
@@ -129,32 +136,67 @@ export async function importConfigTexts(files: readonly ConfigFile[]): Promise<C
     input: r.scenario,
     name: r.scenario.name ?? from,
     from,
-    config: reportOf(r.keys, r.kept, from, r.base, r.fitted, r.cannotFire, r.sinkKept),
+    config: reportOf(
+      r.keys,
+      r.kept,
+      from,
+      `the library workload ${r.base}`,
+      r.fitted,
+      r.cannotFire,
+      r.sinkKept,
+    ),
   };
 }
 
-/** Read configuration files (each refused if too large, as a scenario file is) and import them. */
-export async function importConfigFiles(files: readonly ReadableFile[]): Promise<ConfigOutcome> {
+/** Read configuration files, each refused if too large (as a scenario file is) or unreadable. */
+async function readConfigFiles(
+  files: readonly ReadableFile[],
+): Promise<ConfigFile[] | { from: string; lines: string[] }> {
   const read: ConfigFile[] = [];
   for (const [i, f] of files.entries()) {
     const name = f.name ?? `file ${i + 1}`;
     if (f.size > SCENARIO_JSON_LIMIT * 4)
-      return {
-        ok: false,
-        from: `“${name}”`,
-        config: true,
-        lines: [`${name}: file too large: ${f.size} bytes`],
-      };
+      return { from: `“${name}”`, lines: [`${name}: file too large: ${f.size} bytes`] };
     try {
       read.push({ name, text: (await f.text()).replace(/^\uFEFF/, '') });
     } catch (e) {
-      return {
-        ok: false,
-        from: `“${name}”`,
-        config: true,
-        lines: [`${name}: cannot be read: ${String(e)}`],
-      };
+      return { from: `“${name}”`, lines: [`${name}: cannot be read: ${String(e)}`] };
     }
   }
+  return read;
+}
+
+/** Read configuration files and import them. */
+export async function importConfigFiles(files: readonly ReadableFile[]): Promise<ConfigOutcome> {
+  const read = await readConfigFiles(files);
+  if (!Array.isArray(read)) return { ok: false, config: true, ...read };
   return importConfigTexts(read);
+}
+
+/**
+ * Compare's lane from configuration files read as Import reads them, set on `onScreen` (its
+ * workload and faults kept): src/views/compare/laneFromConfig.ts, loaded on first use with the
+ * importer.
+ */
+export async function configLaneFiles(
+  files: readonly ReadableFile[],
+  onScreen: ScenarioInput,
+): Promise<ConfigLaneOutcome> {
+  const read = await readConfigFiles(files);
+  if (!Array.isArray(read)) return { ok: false, ...read };
+  const { configLane, ON_SCREEN } = await import('../../views/compare/laneFromConfig');
+  const bare = read.map((f) => (f.name.split(/[\\/]/).pop() ?? f.name).slice(0, 80));
+  const from = bare.map((n) => `“${n}”`).join(' + ');
+  // A link carries at most 200 characters of it (src/views/compare/compareSpec.ts).
+  const joined = bare.join(' + ');
+  const title = joined.length <= 200 ? joined : `${bare[0]} + ${bare.length - 1} more files`;
+  const r = configLane(read, onScreen, title);
+  if (!r.ok) return { ok: false, lines: r.lines, from };
+  const i = r.imported;
+  return {
+    ok: true,
+    lane: r.lane,
+    from,
+    config: reportOf(i.keys, i.kept, from, ON_SCREEN, null, i.cannotFire, null),
+  };
 }

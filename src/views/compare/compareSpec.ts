@@ -25,7 +25,16 @@ export interface LaneSpec {
   knobs?: LaneKnob[];
   /** Faults this lane adds after the scenario's own (which every lane keeps). */
   faults?: FaultInput[];
+  /**
+   * The configuration files its knobs were read from ("producer.properties + rc.properties"): a
+   * name for its title. The knobs themselves are the configuration, so a link replays the lane
+   * without the files (./laneFromConfig.ts).
+   */
+  from?: string;
 }
+
+/** The longest `from` a link may carry. */
+const MAX_FROM_CHARS = 200;
 
 /** Most faults one lane may add (a link is read from untrusted data). */
 const MAX_LANE_FAULTS = 4;
@@ -81,7 +90,7 @@ export function parseCompareSpec(
   for (const [i, raw] of lanes.entries()) {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       return fail(`lanes.${i}: expected an object`);
-    const { guarantee, knobs, faults, ...rest } = raw as Record<string, unknown>;
+    const { guarantee, knobs, faults, from, ...rest } = raw as Record<string, unknown>;
     const extra = Object.keys(rest)[0];
     if (extra !== undefined) return fail(`lanes.${i}.${extra}: unknown field`);
     const lane: LaneSpec = {};
@@ -109,6 +118,13 @@ export function parseCompareSpec(
         if (typeof f !== 'object' || f === null || Array.isArray(f))
           return fail(`lanes.${i}.faults.${k}: expected a fault object`);
       lane.faults = faults as FaultInput[];
+    }
+    if (from !== undefined) {
+      if (typeof from !== 'string' || from.length === 0 || from.length > MAX_FROM_CHARS)
+        return fail(
+          `lanes.${i}.from: expected the files' names (1 to ${MAX_FROM_CHARS} characters)`,
+        );
+      lane.from = from;
     }
     out.push(lane);
   }

@@ -91,10 +91,14 @@ export function laneTitle(
 ): string {
   if (lane === null) return `${words.asIs} (claims ${claimOf(base)})`;
   const changes: string[] = [];
-  for (const k of lane.knobs ?? []) {
-    const meta = knobMeta(k.path);
-    changes.push(`${meta?.name ?? k.path} = ${formatKnobValue(meta, k.value)}`);
-  }
+  // A lane from configuration files is named by them: What differs lists their knobs' values.
+  if (lane.from !== undefined)
+    changes.push(`${lane.from} (${formatCountOf(lane.knobs?.length ?? 0, 'knob')})`);
+  else
+    for (const k of lane.knobs ?? []) {
+      const meta = knobMeta(k.path);
+      changes.push(`${meta?.name ?? k.path} = ${formatKnobValue(meta, k.value)}`);
+    }
   const added = lane.faults?.length ?? 0;
   if (added > 0) {
     const built = laneScenario(base, lane);
@@ -118,7 +122,11 @@ export function withoutLaneKnob(lane: LaneSpec, path: string): LaneSpec {
   const knobs = (lane.knobs ?? []).filter((k) => k.path !== path);
   const next: LaneSpec = { ...lane };
   if (knobs.length > 0) next.knobs = knobs;
-  else delete next.knobs;
+  else {
+    // Its files' knobs all gone: nothing of them is left to name.
+    delete next.knobs;
+    delete next.from;
+  }
   return next;
 }
 
