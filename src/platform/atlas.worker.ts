@@ -15,11 +15,10 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 /** Memory each run gives back to the next (an atlas is hundreds of small runs). */
 const pool = new BufferPool();
 /**
- * Progress is posted at most this often (ms of real time): the page redraws its bar, no more.
- * Each post re-renders the atlas panel on the main thread, which shares the cores with the
- * workers: two workers at 100 ms are 20 redraws a second, smooth enough for a bar.
+ * Progress is posted at most this often (ms of real time): the page redraws its bar at most every
+ * 250 ms (src/platform/atlasWorkers.ts), from the news of every worker, so no worker posts more.
  */
-const PROGRESS_EVERY_MS = 100;
+const PROGRESS_EVERY_MS = 250;
 /**
  * The atlas whose chunks this worker runs: sent once, not with every chunk; its chunks share a
  * trial session (src/engine/atlas/session.ts).

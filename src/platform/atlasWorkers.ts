@@ -90,6 +90,14 @@ export interface AtlasWorkersOptions {
   createWorker?: () => Worker;
 }
 
+/**
+ * The progress is handed on at most this often (ms of real time; the finished atlas is its last
+ * news). Each redraw of the bar takes the main thread, the compositor and a paint of the page,
+ * which the workers share two cores with: at every worker message (about 20 a second) that was
+ * 1.0–1.7 s of CPU in a 5 s atlas (docs/benchmarks.md, "The page's atlas: the progress bar's cost").
+ */
+const PROGRESS_REDRAW_MS = 250;
+
 /** Idle warm workers of the default kind, left by finished atlases for the next one. */
 const warm: Worker[] = [];
 const newAtlasWorker = () =>
@@ -196,12 +204,17 @@ export function runAtlasInWorkers(s: Scenario, opts: AtlasWorkersOptions = {}): 
     /** Trials done: of finished chunks, plus each worker's progress in its current chunk. */
     let finished = 0;
     const current = workers.map(() => 0);
-    const report = () =>
+    let reportedAt = -Infinity;
+    const report = () => {
+      const now = performance.now();
+      if (now - reportedAt < PROGRESS_REDRAW_MS) return;
+      reportedAt = now;
       opts.onProgress?.({
         done: finished + current.reduce((a, b) => a + b, 0),
         total: plan.trials,
         workers: workers.length,
       });
+    };
     report();
     let next = 0;
     /** Worker `i` runs chunks until none is left; false if one failed (the atlas is over). */
