@@ -13,6 +13,13 @@ import { formatCountOf } from '../../views/run/format';
 import { useOptionalPage } from '../io/PageContext';
 
 /**
+ * Knobs a lane lists before "and N more": a lane from a whole producer.properties sets a dozen,
+ * which as a list pushed its counters and table 200 px below the other lanes'. All of them are
+ * in "What differs" too.
+ */
+const KNOBS_LISTED = 3;
+
+/**
  * A lane's configuration, editable: its guarantee (the recipe applied to the scenario on screen,
  * or none: the scenario's own knobs), and the knobs it sets otherwise — each removable, one more
  * set with a knob and a value — and the faults it adds (a fault atlas placement), removable; or
@@ -59,6 +66,10 @@ export function LaneHeader({
       lines: r.config.lines,
     });
   };
+  const [allKnobs, setAllKnobs] = useState(false);
+  const laneKnobs = lane.knobs ?? [];
+  const foldable = laneKnobs.length > KNOBS_LISTED + 1;
+  const folded = foldable && !allKnobs;
   const knobs = scenario ? knobsFor(scenario) : [];
   const [path, setPath] = useState(knobs[0]?.path ?? '');
   const [text, setText] = useState('');
@@ -99,9 +110,9 @@ export function LaneHeader({
           }}
         />
       </label>
-      {(lane.knobs ?? []).length > 0 && (
+      {laneKnobs.length > 0 && (
         <ul className="lane-knobs" aria-label={`Lane ${number}: knobs set otherwise`}>
-          {lane.knobs!.map((k) => {
+          {(folded ? laneKnobs.slice(0, KNOBS_LISTED) : laneKnobs).map((k) => {
             const m = knobMeta(k.path);
             const name = m?.name ?? k.path;
             return (
@@ -118,6 +129,21 @@ export function LaneHeader({
               </li>
             );
           })}
+          {foldable && (
+            <li>
+              <button
+                type="button"
+                className="compare-link"
+                data-testid={compareTestIds.laneKnobsMore}
+                aria-expanded={!folded}
+                onClick={() => setAllKnobs(folded)}
+              >
+                {folded
+                  ? `and ${formatCountOf(laneKnobs.length - KNOBS_LISTED, 'more knob')}`
+                  : 'fewer'}
+              </button>
+            </li>
+          )}
         </ul>
       )}
       {(lane.faults?.length ?? 0) > 0 && (

@@ -13,6 +13,7 @@ export const compareTestIds = {
   laneTitle: 'compare-lane-title',
   laneGuarantee: 'compare-lane-guarantee',
   laneKnob: 'compare-lane-knob',
+  laneKnobsMore: 'compare-lane-knobs-more',
   laneKnobValue: 'compare-lane-knob-value',
   laneKnobSet: 'compare-lane-knob-set',
   laneRemove: 'compare-lane-remove',

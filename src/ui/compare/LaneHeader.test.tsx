@@ -1,0 +1,61 @@
+/**
+ * A lane that sets many knobs (a whole producer.properties) lists three and "and N more", so its
+ * counters stay level with the other lanes'; the button shows them all, and folds them again.
+ */
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LaneSpec } from '../../views/compare/lanes';
+import { compareTestIds as c } from './compareTestIds';
+import { LaneHeader } from './LaneHeader';
+
+const knobs: NonNullable<LaneSpec['knobs']> = [
+  { path: 'producer.acks', value: 'all' },
+  { path: 'producer.enable.idempotence', value: true },
+  { path: 'producer.retries', value: 2147483647 },
+  { path: 'producer.linger.ms', value: 5 },
+  { path: 'producer.request.timeout.ms', value: 30000 },
+];
+
+function header(lane: LaneSpec) {
+  return render(
+    <LaneHeader
+      number={2}
+      lane={lane}
+      scenario={null}
+      onScreen={{}}
+      onChange={() => {}}
+      onRemove={null}
+    />,
+  );
+}
+
+const listed = () =>
+  screen.getByRole('list', { name: 'Lane 2: knobs set otherwise' }).querySelectorAll('li code');
+
+afterEach(cleanup);
+
+describe("a lane's knobs", () => {
+  it('five knobs: three listed, "and 2 more knobs", then all five, then three again', () => {
+    header({ knobs });
+    expect([...listed()].map((x) => x.textContent)).toEqual([
+      'acks',
+      'enable.idempotence',
+      'retries',
+    ]);
+    const more = screen.getByTestId(c.laneKnobsMore);
+    expect(more.textContent).toBe('and 2 more knobs');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(listed()).toHaveLength(5);
+    expect(more.textContent).toBe('fewer');
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(more);
+    expect(listed()).toHaveLength(3);
+  });
+
+  it('four knobs: all listed, nothing to fold', () => {
+    header({ knobs: knobs.slice(0, 4) });
+    expect(listed()).toHaveLength(4);
+    expect(screen.queryByTestId(c.laneKnobsMore)).toBeNull();
+  });
+});
