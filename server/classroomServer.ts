@@ -135,6 +135,11 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     const students = presentIn(s).size;
     for (const c of members(s)) if (c.presenter) send(c, { type: 'attendance', students });
   };
+  /** Closes a socket whose hello was refused, code 1008 with the refusal in the close frame. */
+  const closeRefused = (client: Client, r: Refusal) => {
+    clearTimeout(client.deadline);
+    client.ws.close(1008, `present refused: ${r.message}`);
+  };
   /** The socket has joined or presents: no deadline for it any more. */
   const seated = (client: Client) => {
     clearTimeout(client.deadline);
@@ -209,9 +214,21 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
       }
       case 'present': {
         const r = sessions.present(msg.sessionId, msg.presenterToken);
-        if (isRefusal(r)) return refuse(client, r);
-        if (r.endedAt !== null)
-          return refuse(client, { reason: 'ended', message: 'the room has ended' });
+        const refusal: Refusal | null = isRefusal(r)
+          ? r
+          : r.endedAt !== null
+            ? { reason: 'ended', message: 'the room has ended' }
+            : null;
+        if (refusal) {
+          refuse(client, refusal);
+          // A socket with no seat whose `present` is refused has nothing left to do: left open,
+          // the join deadline closed it 45 s later as if it had never said hello, the page
+          // presented again on a new socket, was refused again, and so on every 45 s (the panel
+          // flickering between "reconnecting…" and "the room is lost"). Closed now, saying why,
+          // with the deadline's code: the page's client does not reconnect after a 1008.
+          if (!client.student && !client.presenter) closeRefused(client, refusal);
+          return;
+        }
         Object.assign(client, { session: r, student: null, presenter: true });
         seated(client);
         return send(client, presenting(r));

@@ -21,7 +21,18 @@ import './room.css';
 /** The key of "Ask again", named on its button. */
 const ASK_AGAIN_KEY = 'a';
 
-const STATUS = { connecting: 'connecting…', open: 'live', reconnecting: 'reconnecting…' } as const;
+const STATUS = {
+  connecting: 'connecting…',
+  open: 'live',
+  reconnecting: 'reconnecting…',
+  closed: 'closed',
+} as const;
+
+/** Why the server refused this page's seat, said once: the panel no longer reconnects. */
+const LOST = {
+  'bad-token': 'The server no longer knows this room (restarted without its results file?).',
+  ended: 'This room has ended (in another tab?): its phones show its results.',
+} as const;
 
 /**
  * The presenter's room: the join code, URL and QR code to put on the projector; "Ask the room"
@@ -194,7 +205,7 @@ export function RoomPanel({
       </header>
       {room.lost ? (
         <p role="alert">
-          The server no longer knows this room (restarted without its results file?).{' '}
+          {LOST[room.lost]}{' '}
           <button
             type="button"
             onClick={() => {
