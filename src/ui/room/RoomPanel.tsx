@@ -43,6 +43,7 @@ export function RoomPanel({
   seat,
   hidden = false,
   onWatching,
+  onStudents,
   onHide,
   onEnd,
   ended = false,
@@ -60,6 +61,11 @@ export function RoomPanel({
    * shown (the page's projector mode folds the panel meanwhile: RoomButton).
    */
   onWatching?: (watching: boolean) => void;
+  /**
+   * Told the students present now (null: not known, or the room gone): the Room button says it
+   * while the panel is hidden.
+   */
+  onStudents?: (students: number | null) => void;
   onHide: () => void;
   onEnd: () => void;
   /** The room was ended: the panel says so and keeps its results' CSV until `onClose`. */
@@ -78,6 +84,8 @@ export function RoomPanel({
   const tally = room.tally;
   const watching = !ended && !room.lost && step !== null && room.closed && room.reveal === null;
   useEffect(() => onWatching?.(watching), [watching, onWatching]);
+  const students = ended || room.lost ? null : room.students;
+  useEffect(() => onStudents?.(students), [students, onStudents]);
 
   // On the page (no lesson), the room predicts the page's question once asked.
   const pageRoom = usePageRoomPrediction(room, { close, reveal }, !source);
