@@ -399,6 +399,19 @@ test('every step of both lessons fits 1280×720 with a room live: setup, questio
         await expect(page.getByTestId(testIds.clock)).toContainText(/event ([\d,]+) \/ \1$/);
         if (await page.locator('.lesson-present > .pipeline-frame').count())
           expect(await cuts(page), `${where} at its end`).toEqual([]);
+        if (step.challenge) {
+          // Its answer shown, the step's challenge: its line on the projector, and the room asked
+          // it from the panel — the phones get it, and the panel's round fits beside the step.
+          const line = page.locator('.lesson-challenge');
+          await expect(line, where).toBeInViewport({ ratio: 1 });
+          await page.getByTestId(ids.askChallenge).click();
+          await expect(student.getByTestId(ids.studentChallenge), where).toBeVisible();
+          await expect(page.getByTestId(ids.answered), where).toHaveText(/^0 of [12] answered$/);
+          for (const id of [ids.histogram, ids.reveal, ids.exportCsv, ids.end])
+            await inView(page.getByTestId(id), `${where}: the challenge's ${id}`);
+          await expect(line, `${where}, the challenge asked`).toBeInViewport({ ratio: 1 });
+          expect(await cuts(page), `${where}, the challenge asked`).toEqual([]);
+        }
       }
     }
     await student.context().close();
