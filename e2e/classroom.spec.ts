@@ -533,6 +533,9 @@ test('in projector mode the room is a column beside the page: the question box a
     'The room has predicted: its answers show with the answer, at the run’s end.',
   );
   expect(await stagesPast(1280)).toEqual([]);
+  // Folded, the room's count stays in sight on its button beside More ▾ (not behind it).
+  await expect(page.getByTestId(ids.buttonCount)).toHaveText('· 1 joined');
+  await expect(page.getByTestId(ids.start)).toBeInViewport({ ratio: 1 });
   // The answer: the panel back with the room's answers and the answer, the phone marked.
   await page.getByTestId(testIds.toEnd).click();
   await expect(page.getByTestId(ids.panel)).toBeVisible();

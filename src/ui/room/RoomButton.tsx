@@ -110,6 +110,8 @@ export function RoomButton({
       <button
         type="button"
         data-testid={roomTestIds.start}
+        // Counting (its panel away): projector mode keeps it beside More ▾ (present.css).
+        data-counting={count !== null || undefined}
         // Not `disabled` while the session is created: a disabled button loses the focus, and a
         // keyboard presenter's Enter left it on the page's body, Tab starting over from the top.
         aria-disabled={busy || undefined}
