@@ -135,8 +135,16 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     const students = presentIn(s).size;
     for (const c of members(s)) if (c.presenter) send(c, { type: 'attendance', students });
   };
-  /** Closes a socket whose hello was refused, code 1008 with the refusal in the close frame. */
-  const closeRefused = (client: Client, r: Refusal) => {
+  /**
+   * Refuses a `present`. A socket with no seat has nothing left to do then: left open, the join
+   * deadline closed it 45 s later as if it had never said hello, the page presented again on a
+   * new socket, was refused again, and so on every 45 s (the panel flickering between
+   * "reconnecting…" and "the room is lost"). It is closed now, saying why, with the deadline's
+   * code (1008): the page's client does not reconnect after one. A seated socket keeps its seat.
+   */
+  const refusePresent = (client: Client, r: Refusal) => {
+    refuse(client, r);
+    if (client.student || client.presenter) return;
     clearTimeout(client.deadline);
     client.ws.close(1008, `present refused: ${r.message}`);
   };
@@ -214,21 +222,9 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
       }
       case 'present': {
         const r = sessions.present(msg.sessionId, msg.presenterToken);
-        const refusal: Refusal | null = isRefusal(r)
-          ? r
-          : r.endedAt !== null
-            ? { reason: 'ended', message: 'the room has ended' }
-            : null;
-        if (refusal) {
-          refuse(client, refusal);
-          // A socket with no seat whose `present` is refused has nothing left to do: left open,
-          // the join deadline closed it 45 s later as if it had never said hello, the page
-          // presented again on a new socket, was refused again, and so on every 45 s (the panel
-          // flickering between "reconnecting…" and "the room is lost"). Closed now, saying why,
-          // with the deadline's code: the page's client does not reconnect after a 1008.
-          if (!client.student && !client.presenter) closeRefused(client, refusal);
-          return;
-        }
+        if (isRefusal(r)) return refusePresent(client, r);
+        if (r.endedAt !== null)
+          return refusePresent(client, { reason: 'ended', message: 'the room has ended' });
         Object.assign(client, { session: r, student: null, presenter: true });
         seated(client);
         return send(client, presenting(r));
