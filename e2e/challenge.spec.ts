@@ -307,6 +307,51 @@ test('an unknown ?challenge= is refused naming it; the page opens as without it'
   expect(dash.errors).toEqual([]);
 });
 
+test('?challenge= beside ?preset=: the challenge opens on its start, and a notice names the preset left out', async ({
+  unopenedDash: dash,
+}) => {
+  // A teacher's link naming both: the preset was dropped without a word.
+  await dash.goto('./?challenge=commit-before-crash-point&preset=at-least-once&present=1');
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'commit-before-crash-point',
+  );
+  // Its start, not the story's: no fault (at-least-once's story has 2).
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(0);
+  const notice = dash.byId(testIds.notice).filter({ hasText: '?preset=' });
+  await expect(notice).toContainText(
+    'This link names a challenge and a story: the challenge “Find the crash point that loses data” opened on its own start; ?preset=at-least-once/default was not used.',
+  );
+  // The address keeps the challenge only: a reload or a copy says nothing twice.
+  await expect.poll(() => new URL(dash.page.url()).searchParams.has('preset')).toBe(false);
+  // The other reading, one click away: the story alone, projector mode kept.
+  await notice.getByRole('button', { name: /^Open the story instead/ }).click();
+  await dash.ready();
+  await expect(dash.byId(testIds.challengePanel)).toHaveCount(0);
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(2);
+  const search = new URL(dash.page.url()).searchParams;
+  expect(search.get('preset')).toBe('at-least-once/default');
+  expect(search.has('challenge')).toBe(false);
+  expect(search.get('present')).toBe('1');
+  expect(dash.errors).toEqual([]);
+});
+
+test('?challenge= beside its own story’s ?preset=: the challenge sets the story up, and says so', async ({
+  unopenedDash: dash,
+}) => {
+  await dash.goto('./?preset=commit-before-process&challenge=commit-before-crash-point');
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'commit-before-crash-point',
+  );
+  // The story as the challenge sets it up: without its crash (the story as shipped solves it).
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(0);
+  await expect(dash.byId(testIds.notice).filter({ hasText: '?preset=' })).toContainText(
+    'its own story (?preset=commit-before-process/default): the challenge “Find the crash point that loses data” opened on that story as the challenge sets it up',
+  );
+  expect(dash.errors).toEqual([]);
+});
+
 test('a ?challenge= cut short (its tail lost in a chat) offers the challenge it meant, and opens it', async ({
   unopenedDash: dash,
 }) => {

@@ -256,6 +256,20 @@ test('in a lesson’s presenter view the room follows the steps: PageDown asks t
   // … and a second R ("Reveal now") reveals it to the room as well as on the projector.
   await page.locator('body').press('r');
   await expect(student.getByTestId(ids.studentReveal)).toBeVisible();
+  // Hidden to show the story, the panel took the room's count with it: the Room button keeps it,
+  // its number larger than its words (the back row), its name saying what it counts.
+  await page.getByTestId(ids.hide).click();
+  const button = page.getByRole('button', { name: `Room ${code}, 1 student joined` });
+  await expect(button).toBeInViewport({ ratio: 1 });
+  const count = page.getByTestId(ids.buttonCount);
+  await expect(count).toHaveText('· 1 joined');
+  const px = (e: Element) => parseFloat(getComputedStyle(e).fontSize);
+  const [number, words] = [await count.locator('strong').evaluate(px), await button.evaluate(px)];
+  expect(number).toBeGreaterThanOrEqual(1.3 * words);
+  // Back on screen, the panel says it: the button names the room only.
+  await button.click();
+  await expect(page.getByTestId(ids.panel)).toBeVisible();
+  await expect(count).toHaveCount(0);
 });
 
 /**
@@ -519,6 +533,9 @@ test('in projector mode the room is a column beside the page: the question box a
     'The room has predicted: its answers show with the answer, at the run’s end.',
   );
   expect(await stagesPast(1280)).toEqual([]);
+  // Folded, the room's count stays in sight on its button beside More ▾ (not behind it).
+  await expect(page.getByTestId(ids.buttonCount)).toHaveText('· 1 joined');
+  await expect(page.getByTestId(ids.start)).toBeInViewport({ ratio: 1 });
   // The answer: the panel back with the room's answers and the answer, the phone marked.
   await page.getByTestId(testIds.toEnd).click();
   await expect(page.getByTestId(ids.panel)).toBeVisible();

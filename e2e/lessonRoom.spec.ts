@@ -155,6 +155,36 @@ test('the room beside the step at 1280×720; its Reveal reveals the presenter vi
 });
 
 /**
+ * Hidden (its Hide), the room's column is the step's again, as without a room: it stayed blank,
+ * 280 px at the right, the cards still narrowed for it (a teacher hides the panel to show the
+ * story). Its button keeps the room's count (src/ui/room/RoomButton.tsx).
+ */
+test('the room hidden gives the step its column back, its button counting who joined', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await roomOnStep2(page, browser);
+  await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
+  const right = async () => {
+    const box = (await page.getByTestId(lessonIds.question).boundingBox())!;
+    return box.x + box.width;
+  };
+  expect(await right()).toBeLessThan(1280 - 200);
+  await page.getByTestId(ids.hide).click();
+  await expect(page.getByTestId(ids.panel)).toBeHidden();
+  // The band reaches the screen's right edge but for the view's own margin (16 px).
+  await expect.poll(right).toBeGreaterThanOrEqual(1280 - 24);
+  await expect(page.getByTestId(ids.buttonCount)).toHaveText('· 1 joined');
+  await expect(page.getByTestId(ids.start)).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('.lesson-title')).toBeInViewport({ ratio: 1 });
+  // Shown again, the column is the room's.
+  await page.getByTestId(ids.start).click();
+  await expect(page.getByTestId(ids.panel)).toBeVisible();
+  await expect.poll(right).toBeLessThan(1280 - 200);
+});
+
+/**
  * PageUp to a step the room answered and saw revealed: the run starts again at t = 0, the outcome
  * folded, but the room's answers stay — the histogram and the answer on the projector, the
  * phone's answer marked — and "Ask again" (A) opens a new round. Before, PageUp asked it again
@@ -369,6 +399,19 @@ test('every step of both lessons fits 1280×720 with a room live: setup, questio
         await expect(page.getByTestId(testIds.clock)).toContainText(/event ([\d,]+) \/ \1$/);
         if (await page.locator('.lesson-present > .pipeline-frame').count())
           expect(await cuts(page), `${where} at its end`).toEqual([]);
+        if (step.challenge) {
+          // Its answer shown, the step's challenge: its line on the projector, and the room asked
+          // it from the panel — the phones get it, and the panel's round fits beside the step.
+          const line = page.locator('.lesson-challenge');
+          await expect(line, where).toBeInViewport({ ratio: 1 });
+          await page.getByTestId(ids.askChallenge).click();
+          await expect(student.getByTestId(ids.studentChallenge), where).toBeVisible();
+          await expect(page.getByTestId(ids.answered), where).toHaveText(/^0 of [12] answered$/);
+          for (const id of [ids.histogram, ids.reveal, ids.exportCsv, ids.end])
+            await inView(page.getByTestId(id), `${where}: the challenge's ${id}`);
+          await expect(line, `${where}, the challenge asked`).toBeInViewport({ ratio: 1 });
+          expect(await cuts(page), `${where}, the challenge asked`).toEqual([]);
+        }
       }
     }
     await student.context().close();

@@ -745,6 +745,39 @@ describe('classroom server', () => {
     expect(await joined.next('refused')).toMatchObject({ reason: 'no-step' });
   });
 
+  it('closes a presenter socket whose present is refused at once, saying why, not at the join deadline', async () => {
+    // Left open, the join deadline closed it 45 s later ("no join or present"), the page presented
+    // again, was refused again: a presenter whose seat was refused was dropped every 45 s.
+    const server = await start({ joinDeadlineMs: 60_000 });
+    const created = await createSession(server.url);
+    const wrong = await client(server);
+    wrong.send({
+      type: 'present',
+      sessionId: created.sessionId,
+      presenterToken: 'not-the-presenter-token',
+    });
+    expect(await wrong.next('refused')).toMatchObject({ reason: 'bad-token' });
+    expect(await wrong.closed).toBe(1008);
+    expect(wrong.closeReason).toBe('present refused: unknown session or wrong presenter token');
+    // An ended room's seat: refused once, closed with the same code.
+    const presenter = await client(server);
+    const seat = { sessionId: created.sessionId, presenterToken: created.presenterToken };
+    presenter.send({ type: 'present', ...seat });
+    await presenter.next('presenting');
+    presenter.send({ type: 'end' });
+    const again = await client(server);
+    again.send({ type: 'present', ...seat });
+    expect(await again.next('refused')).toMatchObject({ reason: 'ended' });
+    expect(await again.closed).toBe(1008);
+    expect(again.closeReason).toBe('present refused: the room has ended');
+    expect(again.received.filter((m) => m.type === 'refused')).toHaveLength(1);
+    // A socket with a seat keeps it: the presenter who ended the room, its `present` refused.
+    presenter.send({ type: 'present', ...seat });
+    expect(await presenter.next('refused')).toMatchObject({ reason: 'ended' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(presenter.open).toBe(true);
+  });
+
   it('terminates a phone gone half-open (it answers no ping), and keeps one that answers', async () => {
     // Pings every 100 ms: a socket that missed one pong is terminated at the next tick.
     const server = await start({ heartbeatMs: 100 });

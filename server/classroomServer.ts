@@ -135,6 +135,19 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     const students = presentIn(s).size;
     for (const c of members(s)) if (c.presenter) send(c, { type: 'attendance', students });
   };
+  /**
+   * Refuses a `present`. A socket with no seat has nothing left to do then: left open, the join
+   * deadline closed it 45 s later as if it had never said hello, the page presented again on a
+   * new socket, was refused again, and so on every 45 s (the panel flickering between
+   * "reconnecting…" and "the room is lost"). It is closed now, saying why, with the deadline's
+   * code (1008): the page's client does not reconnect after one. A seated socket keeps its seat.
+   */
+  const refusePresent = (client: Client, r: Refusal) => {
+    refuse(client, r);
+    if (client.student || client.presenter) return;
+    clearTimeout(client.deadline);
+    client.ws.close(1008, `present refused: ${r.message}`);
+  };
   /** The socket has joined or presents: no deadline for it any more. */
   const seated = (client: Client) => {
     clearTimeout(client.deadline);
@@ -209,9 +222,9 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
       }
       case 'present': {
         const r = sessions.present(msg.sessionId, msg.presenterToken);
-        if (isRefusal(r)) return refuse(client, r);
+        if (isRefusal(r)) return refusePresent(client, r);
         if (r.endedAt !== null)
-          return refuse(client, { reason: 'ended', message: 'the room has ended' });
+          return refusePresent(client, { reason: 'ended', message: 'the room has ended' });
         Object.assign(client, { session: r, student: null, presenter: true });
         seated(client);
         return send(client, presenting(r));

@@ -105,6 +105,20 @@ export function openChallengeAddress(id: string): void {
 }
 
 /**
+ * Open the page on `?preset=<ref>` without the challenge (a navigation): a link that named both
+ * opened the challenge, and its notice offers the story instead (src/ui/io/startup.ts). The
+ * address's other options stay (`present=1`); its hash (the challenge's attempt) goes.
+ */
+export function openPresetAddress(ref: string): void {
+  const url = new URL(location.href);
+  url.searchParams.delete(CHALLENGE_PARAM);
+  url.searchParams.set('preset', ref);
+  url.hash = '';
+  rememberOpenChallenge(null);
+  location.assign(url.href);
+}
+
+/**
  * Take a challenge opened from a file (`#ch=…`, src/views/challenge/challengeLink.ts) out of the
  * page's hash (other hash parameters kept), or put one in (`ch`: its encoded value), without a
  * navigation.

@@ -51,7 +51,14 @@ export async function fetchResultsCsv(sessionId: string, presenterToken: string)
   return res.text();
 }
 
-export type RoomLinkStatus = 'connecting' | 'open' | 'reconnecting';
+/**
+ * `closed`: for good — the server closed the socket with 1008 (policy violation: its hello was
+ * refused, or never came), or the page closed the link on a refusal of its seat.
+ */
+/** The close code the classroom server closes a socket with when no hello of it will do. */
+const POLICY_VIOLATION = 1008;
+
+export type RoomLinkStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export interface RoomLink {
   /** Sends the message if the socket is open; false when it could not go. */
@@ -130,9 +137,18 @@ export function connectRoom(handlers: {
         // Not JSON: not from our server; ignored.
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (e) => {
       clearTimeout(silence);
       if (closed) return;
+      // 1008 (policy violation, https://www.rfc-editor.org/rfc/rfc6455#section-7.4.1) is the
+      // server's "this hello will not do" (docs/classroom.md#security-limits): a new socket
+      // would say the same hello and be refused the same way — a refused presenter was closed,
+      // reconnected and refused every 45 s.
+      if (e.code === POLICY_VIOLATION) {
+        closed = true;
+        handlers.onStatus('closed');
+        return;
+      }
       attempt += 1;
       handlers.onStatus('reconnecting');
       // 1 s, 2 s, 4 s… at most 10 s: a server restart is back within seconds.

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareExpect, parseScenario, simulate } from '../../engine';
+import { challengeById } from '../challenges';
 import { findPreset } from '../index';
 import { findLesson, libraryLessons } from './catalog';
 import { resolveStep } from './resolve';
@@ -19,6 +20,22 @@ describe('the shipped lessons', () => {
     expect(findLesson('exactly-once-flink-spark')?.steps[0]?.preset).toBe(
       'flink-checkpoint-replay',
     );
+  });
+
+  it('one step asks a challenge after its reveal: the room’s next question, on the story it just saw', () => {
+    // Delivery guarantees step 6, the idempotent producer: its reveal (the broker drops the retry)
+    // asks "what does idempotence not cover?", and the challenge has the room find a duplicate
+    // with idempotence left on. Before, no shipped lesson used `steps[].challenge`.
+    const asked = libraryLessons().flatMap((l) =>
+      l.steps.flatMap((s, k) => (s.challenge ? [[l.id, k + 1, s.challenge]] : [])),
+    );
+    expect(asked).toEqual([['delivery-guarantees-45', 6, 'duplicate-with-idempotence-on']]);
+    const lesson = findLesson('delivery-guarantees-45')!;
+    // The challenge starts from the step's own story (its faults removed, the students place one).
+    expect(challengeById('duplicate-with-idempotence-on')!.start).toMatchObject({
+      preset: resolveStep(lesson, 5).presetRef,
+      withoutFaults: true,
+    });
   });
 
   it('a step naming a bare preset id plays the variant its question is about, and asks it', () => {

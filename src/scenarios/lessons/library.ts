@@ -51,7 +51,9 @@ const deliveryGuarantees: LessonInput = {
       // 3.1.0 from applying it): https://kafka.apache.org/30/getting-started/upgrade
       setup:
         'The same ten events, e1..e10 (sum 550), the same lost acknowledgement of e3 and the same retry — now with enable.idempotence=true, the producer’s default since Kafka 3.0.1, 3.1.1 and 3.2: the broker keeps each producer’s sequence numbers.',
-      note: 'The broker drops the retry by its sequence number (KIP-98). Ask: what does idempotence NOT cover? That is the next step.',
+      note: 'The broker drops the retry by its sequence number (KIP-98). Ask: what does idempotence NOT cover? Then Ask the challenge: each student looks for a duplicate with idempotence left on (the sink’s retried INSERT: idempotence covers the log only). The next step is the application’s own re-send.',
+      // After the reveal, the room finds what idempotence does not cover on its own laptops.
+      challenge: 'duplicate-with-idempotence-on',
     },
     {
       title: 'The application sends p-77 twice',

@@ -13,6 +13,7 @@ import type { Lab } from '../../store/labStore';
 import { createShareSync } from '../share/shareSync';
 import {
   openChallengeAddress,
+  openPresetAddress,
   rememberOpenChallenge,
   writeChallengeLinkToLocation,
   writeChallengeToLocation,
@@ -73,7 +74,17 @@ export function bootPage({
       saved && kept
         ? { ...saved, actions: keptWorkspaceActions(kept, () => autosave?.saveNow()) }
         : saved,
-    challenge: asked && opening ? { start: opening.start, keepsAttempt: asked.keepsAttempt } : null,
+    challenge:
+      asked && opening
+        ? {
+            start: opening.start,
+            keepsAttempt: asked.keepsAttempt,
+            title: opening.challenge.title,
+            startPreset:
+              'preset' in opening.challenge.start ? opening.challenge.start.preset : null,
+            openPresetInstead: openPresetAddress,
+          }
+        : null,
   });
   if (asked) {
     // An id the lab does not have is refused by name; the page opens as it would without it. A

@@ -257,6 +257,34 @@ describe('chooseStart: ?challenge= (resolved by the page’s boot, src/ui/io/fir
     });
     expect(s).toMatchObject({ source: 'challenge', initial: start, previous: { scenario: mine } });
     expect(s.prefs).toEqual({ fontStep: 1 });
+    // Never silently: the preset left out is named (e2e/challenge.spec.ts opens the link).
+    expect(s.notices.map((n) => n.text)).toEqual([
+      'This link names a challenge and a story: the challenge opened on its own start; ?preset=at-most-once/default was not used.',
+    ]);
+  });
+
+  it('names a ?preset= the library does not have beside it, and its own story’s as set up', () => {
+    const unknown = chooseStart({
+      share: null,
+      preset: resolvePresetParam('at-most-twice'),
+      saved: null,
+      challenge: { ...challenge(), title: 'T' },
+    });
+    expect(unknown).toMatchObject({ source: 'challenge', initial: start });
+    expect(unknown.notices).toEqual([
+      {
+        tone: 'warn',
+        text: 'This link names a challenge and a story the lab does not have (?preset=at-most-twice): the challenge “T” opened on its own start; ?preset= was not used.',
+      },
+    ]);
+    const own = chooseStart({
+      share: null,
+      preset: resolvePresetParam('at-most-once/default'),
+      saved: null,
+      challenge: { ...challenge(), title: 'T', startPreset: 'at-most-once/default' },
+    });
+    expect(own.notices).toMatchObject([{ tone: 'info' }]);
+    expect(own.notices[0]!.text).toMatch(/^This link names a challenge and its own story/);
   });
 
   it('a saved workspace that is its very start is no undo step; this tab’s attempt is kept', () => {

@@ -3,6 +3,8 @@
  * its start) wins over a share link (`#s=`), which wins over a preset in the
  * query (`?preset=id/variant`), which wins over the autosaved workspace, which wins over the
  * default preset — except that a reload of a tab's attempt at that challenge keeps the attempt. Whatever could not be used is said in a notice, and the next source is tried.
+ * A `?preset=` beside the challenge is never opened, not even as an attempt (a story as shipped,
+ * its faults in place, is often the challenge's very solution): the notice names it.
  * The saved preferences apply whichever scenario wins (they are the reader's, not the scenario's).
  * Pure: the caller reads the URL and storage.
  */
@@ -88,7 +90,62 @@ export interface StartInputs {
   challenge?: {
     start: ScenarioInput;
     keepsAttempt(scenario: ScenarioInput | undefined, shared: boolean): boolean;
+    /** Its title, for the notice of a `?preset=` beside it. */
+    title?: string;
+    /** The library preset its start is written on (`preset-id/variant-id`), or null. */
+    startPreset?: string | null;
+    /** Opens the page on the preset alone, the challenge left (a navigation). */
+    openPresetInstead?: (ref: string) => void;
   } | null;
+}
+
+/**
+ * What a `?preset=` beside `?challenge=` became, said: the challenge opened on its own start
+ * (docs/challenges.md), the preset's story as shipped not opened — with a button to open it
+ * instead when it is another story of the library.
+ */
+function presetBesideChallengeNotice(
+  preset: PresetParam,
+  challenge: NonNullable<StartInputs['challenge']>,
+): Omit<PageNotice, 'id'> {
+  const named = challenge.title ? `the challenge “${challenge.title}”` : 'the challenge';
+  if (preset.kind === 'unknown')
+    return {
+      tone: 'warn',
+      text: `This link names a challenge and a story the lab does not have (?preset=${clipped(preset.value)}): ${named} opened on its own start; ?preset= was not used.`,
+    };
+  const { ref } = preset;
+  const story = (r: string) => r.split('/', 1)[0];
+  if (challenge.startPreset && story(challenge.startPreset) === story(ref))
+    return {
+      tone: 'info',
+      text: `This link names a challenge and its own story (?preset=${ref}): ${named} opened on that story as the challenge sets it up; ?preset= was not used to open the story as shipped.`,
+    };
+  const open = challenge.openPresetInstead;
+  return {
+    tone: 'warn',
+    text: `This link names a challenge and a story: ${named} opened on its own start; ?preset=${ref} was not used.`,
+    ...(open
+      ? {
+          actions: [
+            {
+              label: 'Open the story instead',
+              name: `Open the story instead: ${ref}, without the challenge`,
+              run: () => {
+                open(ref);
+                return true;
+              },
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+/** A value from the address as a notice quotes it: its first 60 characters. */
+function clipped(v: string): string {
+  const t = v.trim();
+  return t.length > 60 ? `${t.slice(0, 60)}…` : t;
 }
 
 /** What a hash without `s=` is shown as in a notice: its first 40 characters. */
@@ -141,11 +198,17 @@ function replaced(ws: Workspace): ReplacedWorkspace {
 
 /** Choose the start (see the module comment). */
 export function chooseStart(inputs: StartInputs): Start {
-  const start = linkedStart(inputs);
-  const { challenge, saved } = inputs;
-  // No challenge, or an attempt at it to keep — a shared one, or this tab's, reloaded: the
-  // student's pipeline as they left it (or shared it).
-  if (!challenge || challenge.keepsAttempt(start.initial, start.source === 'share')) return start;
+  const { challenge, saved, preset } = inputs;
+  if (!challenge) return linkedStart(inputs);
+  // A challenge starts where it says: `?preset=` beside it is not opened, and the page says so.
+  const linked = linkedStart({ ...inputs, preset: null });
+  const start =
+    preset === null
+      ? linked
+      : { ...linked, notices: [...linked.notices, presetBesideChallengeNotice(preset, challenge)] };
+  // An attempt at it to keep — a shared one, or this tab's, reloaded: the student's pipeline as
+  // they left it (or shared it).
+  if (challenge.keepsAttempt(start.initial, start.source === 'share')) return start;
   // The challenge's start is the page, as a preset's link opens its preset: the saved workspace it
   // replaces is one Undo away — unless it is that very start (nothing to bring back).
   const ws = saved?.workspace ?? null;

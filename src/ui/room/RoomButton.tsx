@@ -41,6 +41,8 @@ export function RoomButton({
   const [seat, setSeat] = useState<PresenterSeat | null>(() => roomSeats.presenter());
   const [shown, setShown] = useState(true);
   const [watching, setWatching] = useState(false);
+  // The students present, as the panel last said: its button says it while the panel is away.
+  const [students, setStudents] = useState<number | null>(null);
   // Shown again on this button while the room watches: it stays, until the next time it watches.
   const [shownWhileWatching, setShownWhileWatching] = useState(false);
   const onWatching = useCallback((w: boolean) => {
@@ -49,6 +51,8 @@ export function RoomButton({
   }, []);
   const folded = foldWhileWatching && watching && !shownWhileWatching;
   const live = seat !== null && shown && !folded;
+  // Said on the button while the panel is away (null: the panel on screen says it itself).
+  const count = seat !== null && !live ? students : null;
   // Before the paint: the page's layout for a live room and its panel arrive in the same frame.
   useLayoutEffect(() => onLive?.(live), [live, onLive]);
   // Ended (the panel's "End the room"): the panel stays, with the results' CSV, until Close.
@@ -106,10 +110,18 @@ export function RoomButton({
       <button
         type="button"
         data-testid={roomTestIds.start}
+        // Counting (its panel away): projector mode keeps it beside More ▾ (present.css).
+        data-counting={count !== null || undefined}
         // Not `disabled` while the session is created: a disabled button loses the focus, and a
         // keyboard presenter's Enter left it on the page's body, Tab starting over from the top.
         aria-disabled={busy || undefined}
         aria-expanded={live}
+        // With the count on it: the name says what the number counts (the visible words begin it).
+        aria-label={
+          seat && count !== null
+            ? `Room ${seat.code}, ${count} ${studentsNoun(count)} joined`
+            : undefined
+        }
         onClick={() => void start()}
         title="Ask the room: students answer on their phones or laptops, you see the histogram"
       >
@@ -119,6 +131,15 @@ export function RoomButton({
             {/* Its panel beside the lesson view shows the code at 1.5 rem: the head's button says
                 "Room" only, so that the lesson's title has the room to be whole. */}
             <span className={live && panelHost ? 'visually-hidden' : undefined}>{seat.code}</span>
+            {/* Hidden (Hide, or folded while the room watches the run), the panel's count of who
+                joined went with it: the teacher showing the story lost it. The button says it, its
+                number larger and bold (room.css), and its accessible name what it counts. */}
+            {count !== null && (
+              <span className="room-button-count" data-testid={roomTestIds.buttonCount}>
+                {' · '}
+                <strong>{count}</strong> joined
+              </span>
+            )}
           </>
         ) : (
           'Start a room'
@@ -137,6 +158,7 @@ export function RoomButton({
               seat={seat}
               hidden={!live}
               onWatching={onWatching}
+              onStudents={setStudents}
               onHide={() => setShown(false)}
               onEnd={end}
               ended={ended}
@@ -149,6 +171,9 @@ export function RoomButton({
     </>
   );
 }
+
+/** "student" or "students", as `n` counts them. */
+const studentsNoun = (n: number) => (n === 1 ? 'student' : 'students');
 
 /** The panel in its host when one is given (a portal: React's events still reach the button). */
 function inHost(panel: ReactElement, host: Element | null | undefined) {

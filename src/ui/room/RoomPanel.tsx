@@ -21,7 +21,18 @@ import './room.css';
 /** The key of "Ask again", named on its button. */
 const ASK_AGAIN_KEY = 'a';
 
-const STATUS = { connecting: 'connecting…', open: 'live', reconnecting: 'reconnecting…' } as const;
+const STATUS = {
+  connecting: 'connecting…',
+  open: 'live',
+  reconnecting: 'reconnecting…',
+  closed: 'closed',
+} as const;
+
+/** Why the server refused this page's seat, said once: the panel no longer reconnects. */
+const LOST = {
+  'bad-token': 'The server no longer knows this room (restarted without its results file?).',
+  ended: 'This room has ended (in another tab?): its phones show its results.',
+} as const;
 
 /**
  * The presenter's room: the join code, URL and QR code to put on the projector; "Ask the room"
@@ -32,6 +43,7 @@ export function RoomPanel({
   seat,
   hidden = false,
   onWatching,
+  onStudents,
   onHide,
   onEnd,
   ended = false,
@@ -49,6 +61,11 @@ export function RoomPanel({
    * shown (the page's projector mode folds the panel meanwhile: RoomButton).
    */
   onWatching?: (watching: boolean) => void;
+  /**
+   * Told the students present now (null: not known, or the room gone): the Room button says it
+   * while the panel is hidden.
+   */
+  onStudents?: (students: number | null) => void;
   onHide: () => void;
   onEnd: () => void;
   /** The room was ended: the panel says so and keeps its results' CSV until `onClose`. */
@@ -67,6 +84,8 @@ export function RoomPanel({
   const tally = room.tally;
   const watching = !ended && !room.lost && step !== null && room.closed && room.reveal === null;
   useEffect(() => onWatching?.(watching), [watching, onWatching]);
+  const students = ended || room.lost ? null : room.students;
+  useEffect(() => onStudents?.(students), [students, onStudents]);
 
   // On the page (no lesson), the room predicts the page's question once asked.
   const pageRoom = usePageRoomPrediction(room, { close, reveal }, !source);
@@ -194,7 +213,7 @@ export function RoomPanel({
       </header>
       {room.lost ? (
         <p role="alert">
-          The server no longer knows this room (restarted without its results file?).{' '}
+          {LOST[room.lost]}{' '}
           <button
             type="button"
             onClick={() => {

@@ -247,7 +247,13 @@ function StudentStatus({
   return (
     <p className="room-status" data-status={room.status} data-testid={roomTestIds.studentStatus}>
       Room {code} ·{' '}
-      {room.status === 'connecting' ? 'connecting…' : room.joined ? 'connected' : 'joining…'}
+      {room.status === 'connecting'
+        ? 'connecting…'
+        : room.status === 'closed'
+          ? 'closed by the server: reload the page'
+          : room.joined
+            ? 'connected'
+            : 'joining…'}
     </p>
   );
 }

@@ -126,3 +126,22 @@ describe('the first question asked', () => {
     expect(publishedRoom(r, step(0), false).tally).toEqual(tally(0, {}, 2));
   });
 });
+
+describe("the presenter's seat refused", () => {
+  it('is lost for good on a refused present (bad token or an ended room), its link closed', () => {
+    const open = { ...INITIAL_ROOM, status: 'open' as const };
+    for (const reason of ['bad-token', 'ended'] as const) {
+      const r = reduceRoom(open, { type: 'refused', reason, message: 'no' });
+      expect(r).toMatchObject({ lost: reason, status: 'closed', presented: false, refusal: null });
+    }
+  });
+
+  it('keeps its seat on any other refusal, saying it', () => {
+    const r = reduceRoom(INITIAL_ROOM, {
+      type: 'refused',
+      reason: 'stale-step',
+      message: 'that step is no longer open',
+    });
+    expect(r).toMatchObject({ lost: null, refusal: 'that step is no longer open' });
+  });
+});

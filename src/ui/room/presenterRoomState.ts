@@ -1,5 +1,11 @@
 import type { RoomLinkStatus } from '../../platform/roomClient';
-import type { RoomReveal, RoomStep, RoomTally, ServerMessage } from '../../views/room/protocol';
+import type {
+  RefusalReason,
+  RoomReveal,
+  RoomStep,
+  RoomTally,
+  ServerMessage,
+} from '../../views/room/protocol';
 
 /** A step as the server last told the presenter of it: its tally, closed, its reveal. */
 interface StepState {
@@ -19,8 +25,12 @@ export interface PresenterRoom extends StepState {
   students: number | null;
   /** The last refusal, in words, or null. */
   refusal: string | null;
-  /** The server no longer knows this session (a new results file, or another server). */
-  lost: boolean;
+  /**
+   * The server refused this page's seat, for good (its link closed, no reconnection): it no
+   * longer knows the session (`bad-token`: a new results file, or another server), or the room
+   * has ended (in another tab); null while the seat holds.
+   */
+  lost: SeatRefusal | null;
   /**
    * The server has answered this connection's `present` (with the session's step as it knows
    * it): only then may a step be published — its reply would otherwise overwrite the step just
@@ -43,10 +53,15 @@ export const INITIAL_ROOM: PresenterRoom = {
   reveal: null,
   students: null,
   refusal: null,
-  lost: false,
+  lost: null,
   presented: false,
   known: {},
 };
+
+/** Refusals no new socket would change: the page stops presenting (it closes its link). */
+type SeatRefusal = Extract<RefusalReason, 'bad-token' | 'ended'>;
+export const isSeatRefusal = (reason: RefusalReason): reason is SeatRefusal =>
+  reason === 'bad-token' || reason === 'ended';
 
 /** A step's identity, as the server tells a step asked again from a new one (the whole step). */
 const stepKey = (step: RoomStep): string => JSON.stringify(step);
@@ -70,7 +85,7 @@ export function reduceRoom(r: PresenterRoom, msg: ServerMessage): PresenterRoom 
         reveal: msg.reveal,
         students: msg.students,
         refusal: null,
-        lost: false,
+        lost: null,
         presented: true,
       });
     case 'attendance':
@@ -87,7 +102,9 @@ export function reduceRoom(r: PresenterRoom, msg: ServerMessage): PresenterRoom 
         ? remembered({ ...r, closed: true, reveal: msg.reveal, tally: msg.tally })
         : r;
     case 'refused':
-      return msg.reason === 'bad-token' ? { ...r, lost: true } : { ...r, refusal: msg.message };
+      return isSeatRefusal(msg.reason)
+        ? { ...r, lost: msg.reason, status: 'closed', presented: false }
+        : { ...r, refusal: msg.message };
     default:
       return r;
   }

@@ -25,6 +25,8 @@ export const roomTestIds = {
   end: 'room-end',
   close: 'room-close',
   hide: 'room-hide',
+  /** The Room button's "· N joined", while the panel is hidden. */
+  buttonCount: 'room-button-count',
   student: 'room-student',
   studentCode: 'room-student-code',
   studentName: 'room-student-name',

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { connectRoom, type PresenterSeat, type RoomLink } from '../../platform/roomClient';
 import type { RoomReveal, RoomStep } from '../../views/room/protocol';
-import { INITIAL_ROOM, publishedRoom, reduceRoom, type PresenterRoom } from './presenterRoomState';
+import {
+  INITIAL_ROOM,
+  isSeatRefusal,
+  publishedRoom,
+  reduceRoom,
+  type PresenterRoom,
+} from './presenterRoomState';
 
 /**
  * The presenter's connection to their session: presents with the seat's token on every
@@ -17,9 +23,16 @@ export function usePresenterRoom(seat: PresenterSeat) {
         sessionId: seat.sessionId,
         presenterToken: seat.presenterToken,
       }),
-      onMessage: (msg) => setRoom((r) => reduceRoom(r, msg)),
+      onMessage: (msg) => {
+        setRoom((r) => reduceRoom(r, msg));
+        // Its seat refused, the page presents no more: reconnecting, it was refused again and
+        // again (the server closes such a socket; this page does not wait for it).
+        if (msg.type === 'refused' && isSeatRefusal(msg.reason)) l.close();
+      },
       onStatus: (status) =>
-        setRoom((r) => ({ ...r, status, presented: status === 'open' && r.presented })),
+        setRoom((r) =>
+          r.lost ? r : { ...r, status, presented: status === 'open' && r.presented },
+        ),
     });
     link.current = l;
     return () => l.close();

@@ -13,7 +13,8 @@
  * left it — revealed or not — its answers kept, unless the presenter asks it `again`. The presenter's `end`
  * ends the session: every student gets `end`, the room's results and their own answers.
  * Refusals are messages (`refused`), never a closed socket: a student who sends too much, too fast
- * or nonsense keeps their place in the session.
+ * or nonsense keeps their place in the session. One exception: a `present` refused on a socket
+ * with no seat is closed after its `refused`, code 1008 (docs/classroom.md#security-limits).
  */
 import { z } from 'zod';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, normalizeJoinCode } from './joinCode';
