@@ -22,7 +22,7 @@ function header(lane: LaneSpec) {
       number={2}
       lane={lane}
       scenario={null}
-      onScreen={{}}
+      onScreen={{ version: 1, name: 'lane test', workload: { topic: 'in', events: [] } }}
       onChange={() => {}}
       onRemove={null}
     />,
