@@ -72,3 +72,33 @@ describe('Breakable dates', () => {
     );
   });
 });
+
+describe('Breakable sources', () => {
+  it('makes an address a link that wraps after its slashes, without the sentence’s punctuation', () => {
+    const text =
+      'The broker keeps it (https://kafka.apache.org/documentation/#producerconfigs_acks). See https://nightlies.apache.org/flink/docs/ops/state/checkpoints/.';
+    const { container } = render(
+      <p>
+        <Breakable text={text} />
+      </p>,
+    );
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://kafka.apache.org/documentation/#producerconfigs_acks',
+      'https://nightlies.apache.org/flink/docs/ops/state/checkpoints/',
+    ]);
+    expect(links.every((a) => a.getAttribute('rel') === 'noreferrer')).toBe(true);
+    // Its host is one piece (no break at its dots), as BreakableUrl writes it.
+    expect(links[0]!.innerHTML).toContain('<span class="url-part">kafka.apache.org/</span>');
+    expect(container.textContent).toBe(text);
+  });
+
+  it('leaves text without an address as it was', () => {
+    const { container } = render(
+      <p>
+        <Breakable text="With enable.idempotence=false on broker-1." />
+      </p>,
+    );
+    expect(container.querySelectorAll('a')).toHaveLength(0);
+  });
+});

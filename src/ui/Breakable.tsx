@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { BreakableUrl } from './BreakableUrl';
 
 /** A record or component id with a hyphen before its number: p-20, broker-1, payments-0. */
 const HYPHENATED_ID = /(?<![\w-])[A-Za-z]\w*-\d+(?!\w)/;
@@ -13,6 +14,14 @@ const DATE = /(?<![\w-])\d{4}-\d{2}-\d{2}(?:T\d{2}(?::\d{2})?)?(?![\w-])/;
 const UNBROKEN = new RegExp(`(${HYPHENATED_ID.source})|(${DATE.source})`);
 
 /**
+ * A source's address in an explanation ("… (https://kafka.apache.org/documentation/#…)"): a link
+ * that wraps after its slashes, not at every dot of its host as a configuration name does (a
+ * teacher's report: the phone's revealed why showed its sources as plain text broken at dots). A
+ * sentence's closing punctuation after it is not part of it.
+ */
+const SOURCE = /(https?:\/\/[^\s)]+?)(?=[.,;:!?]?(?:[\s)]|$))/;
+
+/**
  * Text in which a configuration name (`enable.idempotence=false`,
  * `execution.checkpointing.interval`) may wrap before a dot or after an equals sign. In a narrow column
  * the browser otherwise breaks such a long word wherever it overflows — mid-name, or before the
@@ -21,6 +30,25 @@ const UNBROKEN = new RegExp(`(${HYPHENATED_ID.source})|(${DATE.source})`);
  * in the batch question, projector mode): `.date` is nowrap too.
  */
 export function Breakable({ text }: { text: string }) {
+  const parts = text.split(SOURCE);
+  if (parts.length === 1) return <Unbroken text={text} />;
+  return (
+    <>
+      {parts.map((p, i) =>
+        i % 2 === 0 ? (
+          <Unbroken key={i} text={p} />
+        ) : (
+          <a key={i} href={p} target="_blank" rel="noreferrer">
+            <BreakableUrl url={p} />
+          </a>
+        ),
+      )}
+    </>
+  );
+}
+
+/** Text without addresses: its ids and dates kept whole, its configuration names breakable. */
+function Unbroken({ text }: { text: string }) {
   // split() with two groups yields [text, id, date, text, id, date, …]: the unmatched one undefined.
   const pieces = text.split(UNBROKEN);
   const out = [];
