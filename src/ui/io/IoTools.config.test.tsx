@@ -87,3 +87,40 @@ describe('Import of a configuration file', () => {
     });
   });
 });
+
+// The status line quoted the first 80 characters of the scenario's name and closed the quote:
+// three files' name read as `… on "A lost acknowledgement,”`, a title cut short that looked whole.
+describe('The status line after importing several files', () => {
+  afterEach(cleanup);
+
+  it('marks a name it shortens with an ellipsis', async () => {
+    const { lab } = await mount();
+    fireEvent.click(screen.getByTestId(testIds.importButton));
+    const files = [
+      new File(['acks=all\n'], 'producer.properties', { type: 'text/plain' }),
+      new File(['group.id=payments-writer\nenable.auto.commit=false\n'], 'consumer.properties', {
+        type: 'text/plain',
+      }),
+      new File(
+        ['INSERT INTO payments VALUES ($1) ON CONFLICT (payment_id) DO NOTHING;\n'],
+        'sink.sql',
+        {
+          type: 'text/plain',
+        },
+      ),
+    ];
+    await act(async () => {
+      fireEvent.change(screen.getByTestId(testIds.importFile), { target: { files } });
+    });
+    await waitFor(() => expect(lab.app.getState().notice).toMatch(/^Imported /), {
+      timeout: 10_000,
+    });
+    const name = lab.app.getState().scenario.name;
+    // The name is longer than the status line quotes (80 characters), so it is cut, and says so.
+    expect(name.length).toBeGreaterThan(80);
+    const quoted = /^Imported “(.*)” from /.exec(lab.app.getState().notice ?? '')![1]!;
+    expect(quoted).toHaveLength(80);
+    expect(quoted.endsWith('…')).toBe(true);
+    expect(name.startsWith(quoted.slice(0, -1))).toBe(true);
+  });
+});
