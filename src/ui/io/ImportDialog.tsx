@@ -76,7 +76,7 @@ export function ImportDialog({
       onClose={onClose}
       onCancel={onClose}
     >
-      <h2 id={`${fileId}-title`}>Import a scenario or a lesson</h2>
+      <h2 id={`${fileId}-title`}>Import a scenario, a lesson or your configuration</h2>
       <p className="muted">
         A scenario file (JSON, as Export writes it), a lesson file (it opens in the presenter view),
         a challenge file (it opens as a challenge, its link shareable), a share link or a preset

@@ -62,6 +62,17 @@ describe('Import of a configuration file', () => {
     expect(lab.app.getState().scenario).toEqual(before);
   });
 
+  // The dialog was titled "Import a scenario or a lesson": an engineer with a producer.properties
+  // read past the one place that takes it.
+  it("the dialog's title offers your configuration", async () => {
+    await mount();
+    fireEvent.click(screen.getByTestId(testIds.importButton));
+    const title = screen.getByTestId(testIds.importDialog).getAttribute('aria-labelledby')!;
+    expect(document.getElementById(title)?.textContent).toBe(
+      'Import a scenario, a lesson or your configuration',
+    );
+  });
+
   it('refuses a bad file naming its line, the open work untouched', async () => {
     const { lab, notices } = await mount();
     const before = lab.app.getState().scenario;
