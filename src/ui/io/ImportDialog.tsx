@@ -95,7 +95,7 @@ export function ImportDialog({
         onDragLeave={() => setOver(false)}
         onDrop={(e) => void onDrop(e)}
       >
-        <label htmlFor={fileId}>Choose a file, or drop it here: </label>
+        <label htmlFor={fileId}>Choose one file or several, or drop them here: </label>
         <input
           id={fileId}
           type="file"

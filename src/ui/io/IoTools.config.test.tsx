@@ -73,6 +73,16 @@ describe('Import of a configuration file', () => {
     );
   });
 
+  // The file input takes several (a producer's, a consumer's and the sink's .sql together), as
+  // the dialog's text says; its label said "Choose a file".
+  it("the file input's label says it takes several files", async () => {
+    await mount();
+    fireEvent.click(screen.getByTestId(testIds.importButton));
+    const input = screen.getByLabelText('Choose one file or several, or drop them here:');
+    expect(input).toBe(screen.getByTestId(testIds.importFile));
+    expect(input.hasAttribute('multiple')).toBe(true);
+  });
+
   it('refuses a bad file naming its line, the open work untouched', async () => {
     const { lab, notices } = await mount();
     const before = lab.app.getState().scenario;
