@@ -76,7 +76,7 @@ export function ImportDialog({
       onClose={onClose}
       onCancel={onClose}
     >
-      <h2 id={`${fileId}-title`}>Import a scenario or a lesson</h2>
+      <h2 id={`${fileId}-title`}>Import a scenario, a lesson or your configuration</h2>
       <p className="muted">
         A scenario file (JSON, as Export writes it), a lesson file (it opens in the presenter view),
         a challenge file (it opens as a challenge, its link shareable), a share link or a preset
@@ -95,7 +95,7 @@ export function ImportDialog({
         onDragLeave={() => setOver(false)}
         onDrop={(e) => void onDrop(e)}
       >
-        <label htmlFor={fileId}>Choose a file, or drop it here: </label>
+        <label htmlFor={fileId}>Choose one file or several, or drop them here: </label>
         <input
           id={fileId}
           type="file"

@@ -62,6 +62,27 @@ describe('Import of a configuration file', () => {
     expect(lab.app.getState().scenario).toEqual(before);
   });
 
+  // The dialog was titled "Import a scenario or a lesson": an engineer with a producer.properties
+  // read past the one place that takes it.
+  it("the dialog's title offers your configuration", async () => {
+    await mount();
+    fireEvent.click(screen.getByTestId(testIds.importButton));
+    const title = screen.getByTestId(testIds.importDialog).getAttribute('aria-labelledby')!;
+    expect(document.getElementById(title)?.textContent).toBe(
+      'Import a scenario, a lesson or your configuration',
+    );
+  });
+
+  // The file input takes several (a producer's, a consumer's and the sink's .sql together), as
+  // the dialog's text says; its label said "Choose a file".
+  it("the file input's label says it takes several files", async () => {
+    await mount();
+    fireEvent.click(screen.getByTestId(testIds.importButton));
+    const input = screen.getByLabelText('Choose one file or several, or drop them here:');
+    expect(input).toBe(screen.getByTestId(testIds.importFile));
+    expect(input.hasAttribute('multiple')).toBe(true);
+  });
+
   it('refuses a bad file naming its line, the open work untouched', async () => {
     const { lab, notices } = await mount();
     const before = lab.app.getState().scenario;
@@ -85,5 +106,42 @@ describe('Import of a configuration file', () => {
     await waitFor(() => expect(lab.app.getState().scenario.producer?.acks).toBe(1), {
       timeout: 10_000,
     });
+  });
+});
+
+// The status line quoted the first 80 characters of the scenario's name and closed the quote:
+// three files' name read as `… on "A lost acknowledgement,”`, a title cut short that looked whole.
+describe('The status line after importing several files', () => {
+  afterEach(cleanup);
+
+  it('marks a name it shortens with an ellipsis', async () => {
+    const { lab } = await mount();
+    fireEvent.click(screen.getByTestId(testIds.importButton));
+    const files = [
+      new File(['acks=all\n'], 'producer.properties', { type: 'text/plain' }),
+      new File(['group.id=payments-writer\nenable.auto.commit=false\n'], 'consumer.properties', {
+        type: 'text/plain',
+      }),
+      new File(
+        ['INSERT INTO payments VALUES ($1) ON CONFLICT (payment_id) DO NOTHING;\n'],
+        'sink.sql',
+        {
+          type: 'text/plain',
+        },
+      ),
+    ];
+    await act(async () => {
+      fireEvent.change(screen.getByTestId(testIds.importFile), { target: { files } });
+    });
+    await waitFor(() => expect(lab.app.getState().notice).toMatch(/^Imported /), {
+      timeout: 10_000,
+    });
+    const name = lab.app.getState().scenario.name;
+    // The name is longer than the status line quotes (80 characters), so it is cut, and says so.
+    expect(name.length).toBeGreaterThan(80);
+    const quoted = /^Imported “(.*)” from /.exec(lab.app.getState().notice ?? '')![1]!;
+    expect(quoted).toHaveLength(80);
+    expect(quoted.endsWith('…')).toBe(true);
+    expect(name.startsWith(quoted.slice(0, -1))).toBe(true);
   });
 });

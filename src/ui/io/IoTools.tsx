@@ -10,6 +10,7 @@ import { ImportDialog, usePageImport } from './ImportDialog';
 import { usePage } from './PageContext';
 import type { ImportOutcome } from './importScenario';
 import { goToAddress } from '../../platform/address';
+import { truncate } from '../../views/diagrams/mermaidText';
 import { useChallengeUi } from '../challenge/ChallengeContext';
 
 /**
@@ -42,7 +43,8 @@ export function IoTools() {
       presetRef: r.presetRef ?? null,
       opened: true,
       replay: true,
-      notice: `Imported “${r.name.slice(0, 80)}” from ${r.from} — Undo (Ctrl+Z) goes back.`,
+      // At most 80 characters of the name, an ellipsis where it is cut: a cut name looks whole.
+      notice: `Imported “${truncate(r.name, 80)}” from ${r.from} — Undo (Ctrl+Z) goes back.`,
     });
     // Configuration files: what was taken from them, key by key, stays on the page.
     if (r.config) notices.push({ tone: 'info', text: r.config.summary, lines: r.config.lines });

@@ -83,6 +83,18 @@ describe('configuration files through the page Import', () => {
     );
   });
 
+  // The kept settings came last of the lines, under "Show the 9 more lines": a Compare lane from
+  // an acks=all producer.properties on the "idempotence off" story ran with enable.idempotence=false
+  // and the notice's summary said only "11 keys applied, 4 ignored".
+  it('the summary names the settings kept unlike the real default, not only the lines', async () => {
+    const r = await importFile(file('producer.properties', PRODUCER));
+    if (!r.ok) throw new Error('refused');
+    expect(r.config?.summary).toMatch(
+      /\(on the library workload [^)]*\) — kept from the workload unlike the real default: .*max\.in\.flight\.requests\.per\.connection=1/,
+    );
+    expect(r.config?.summary).toContain('enable.auto.commit=false');
+  });
+
   it('a key a later file sets again is reported overridden, not applied', async () => {
     const r = await importFiles([
       file('producer.properties', 'acks=1\nenable.idempotence=false\nretries=5\n'),

@@ -80,8 +80,19 @@ function reportOf(
   const applied = keys.filter((k) => k.status === 'applied');
   const ignored = keys.filter((k) => k.status === 'ignored' || k.status === 'unknown');
   const overridden = keys.filter((k) => k.status === 'overridden');
+  // The story's own settings where the files are silent, where they are not the real default.
+  const keptUnlike = kept.flatMap((k) => {
+    const real = realDefaultUnlike(k.path, k.value);
+    return real === null ? [] : [{ ...k, real }];
+  });
+  // Named in the summary too: their lines come last, often past "Show the N more lines", and a
+  // run that differs from the files' own (idempotence kept off) is the first thing to know.
+  const keptWords =
+    keptUnlike.length > 0
+      ? ` — kept from the workload unlike the real default: ${keptUnlike.map((k) => `${k.key}=${String(k.value)}`).join(', ')}`
+      : '';
   return {
-    summary: `From ${fileNames}: ${formatCountOf(applied.length, 'key')} applied, ${ignored.length} ignored${overridden.length > 0 ? `, ${overridden.length} overridden` : ''} (on ${on})`,
+    summary: `From ${fileNames}: ${formatCountOf(applied.length, 'key')} applied, ${ignored.length} ignored${overridden.length > 0 ? `, ${overridden.length} overridden` : ''} (on ${on})${keptWords}`,
     lines: [
       ...applied.map((k) =>
         k.sql
@@ -90,15 +101,10 @@ function reportOf(
       ),
       ...ignored.map((k) => `${where(k)}: ignored ${k.key} — ${k.why ?? 'not modelled'}`),
       ...overridden.map((k) => `${where(k)}: overridden ${k.key}=${k.value} — ${k.why ?? ''}`),
-      // The story's own settings where the files are silent, where they are not the real default.
-      ...kept.flatMap((k) => {
-        const real = realDefaultUnlike(k.path, k.value);
-        return real === null
-          ? []
-          : [
-              `kept from the workload: ${k.key}=${String(k.value)} → ${k.path} (real default: ${real}; set it in your file to run with yours)`,
-            ];
-      }),
+      ...keptUnlike.map(
+        (k) =>
+          `kept from the workload: ${k.key}=${String(k.value)} → ${k.path} (real default: ${k.real}; set it in your file to run with yours)`,
+      ),
       ...(sinkKept ? [`sink kept from the workload: ${sinkKept}`] : []),
       ...(fitted ? [`Workload: ${fitted}`] : []),
       // As `from-config` says "not tested" (docs/cli.md): a clean verdict of a fault that cannot

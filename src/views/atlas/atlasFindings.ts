@@ -100,13 +100,18 @@ export function choiceOf(c: AtlasChoice): AtlasFindings['choice'] {
   return { ...(c.kinds ? { kinds: c.kinds } : {}), ...(c.pairs ? { pairs: true } : {}) };
 }
 
-/** Whether `found` answers `choice` on `input` (the scenario as written, on screen now). */
+/**
+ * Whether `found` answers `choice` on `input` (the scenario as written, on screen now). The same
+ * scenario by content, as the atlas panel tells it: opening Compare or ticking a kind is an undo
+ * step that puts a copy of the scenario, unchanged, on screen.
+ */
 export function findingsOf(
   found: AtlasFindings | null,
   input: ScenarioInput,
   choice: AtlasChoice,
 ): AtlasFindings | undefined {
-  if (!found || found.input !== input || (found.choice.pairs ?? false) !== (choice.pairs ?? false))
+  if (!found || (found.choice.pairs ?? false) !== (choice.pairs ?? false)) return undefined;
+  if (found.input !== input && JSON.stringify(found.input) !== JSON.stringify(input))
     return undefined;
   const a = found.choice.kinds;
   const b = choice.kinds;

@@ -1,10 +1,10 @@
 /**
  * The one-sentence summary of a finished fault atlas, a stream's (./heatMap.ts) or a batch job's
  * (src/views/batch/batchAtlasSummary.ts): the counts per outcome, then where each broken outcome
- * comes from — the family of placements most of its trials hold — and the outcome the subject has
- * alone said to be its own, not put down to the placements that repeat it ("212 placements: 180
- * held, 26 duplicate, 6 lose — every loss comes from a crash of consumer-0 right after its offset
- * commit").
+ * comes from — the family of placements most of its trials hold, and how many others hold as many —
+ * and the outcome the subject has alone said to be its own, not put down to the placements that
+ * repeat it ("212 placements: 180 held, 26 duplicate, 6 lose — every loss comes from a crash of
+ * consumer-0 right after its offset commit").
  */
 import { OUTCOMES, type Outcome } from '../../engine';
 
@@ -107,12 +107,19 @@ function origin(trials: readonly SummaryTrial[], depth: 1 | 2, o: Outcome, count
   for (const t of trials)
     if (t.outcome === o)
       for (const f of new Set(t.families)) families.set(f, (families.get(f) ?? 0) + 1);
-  const [top, topCount] = [...families.entries()].sort((a, b) => b[1] - a[1])[0]!;
+  const ranked = [...families.entries()].sort((a, b) => b[1] - a[1]);
+  const [top, topCount] = ranked[0]!;
   const [, one, many] = OUTCOME_WORDS[o];
   const from = depth === 2 ? `a pair with ${top}` : top;
   if (topCount === count)
     return count === 1 ? `the ${one} comes from ${from}` : `every ${one} comes from ${from}`;
-  return `${topCount.toLocaleString('en-US')} of the ${count.toLocaleString('en-US')} ${many} come from ${depth === 2 ? `pairs with ${top}` : top}`;
+  // Causes as large as the one named are said: named alone, the first of a tie read as the main one.
+  const ties = ranked.filter(([, c]) => c === topCount).length - 1;
+  const others =
+    ties === 0
+      ? ''
+      : `, as many from ${ties === 1 ? 'another cause' : `each of ${ties.toLocaleString('en-US')} other causes`}`;
+  return `${topCount.toLocaleString('en-US')} of the ${count.toLocaleString('en-US')} ${many} ${topCount === 1 ? 'comes' : 'come'} from ${depth === 2 ? `pairs with ${top}` : top}${others}`;
 }
 
 /** The trials whose outcome is the subject's own: "the 2 that duplicate do so as the scenario alone does". */

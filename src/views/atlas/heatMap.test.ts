@@ -129,10 +129,11 @@ describe('heatMap', () => {
     expect(heatMap(a).summary).toBe(
       '6 pairs of placements: 4 held, 2 lose — every loss comes from a pair with a crash of consumer-0 right after its offset commit.',
     );
-    // Two acknowledgements lost: 2 of the 3 losing pairs hold one, 2 a crash (the first named).
+    // Two acknowledgements lost: 2 of the 3 losing pairs hold one, 2 a crash (the first named,
+    // the tie said).
     a.trials = losing(0, 2, 5);
     expect(heatMap(a).summary).toBe(
-      '6 pairs of placements: 3 held, 3 lose — 2 of the 3 losses come from pairs with a lost produce acknowledgement.',
+      '6 pairs of placements: 3 held, 3 lose — 2 of the 3 losses come from pairs with a lost produce acknowledgement, as many from another cause.',
     );
   });
 
