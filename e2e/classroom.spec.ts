@@ -270,6 +270,19 @@ test('in a lesson’s presenter view the room follows the steps: PageDown asks t
   await button.click();
   await expect(page.getByTestId(ids.panel)).toBeVisible();
   await expect(count).toHaveCount(0);
+  // The next step's question open and the panel hidden again: the button counts the answers the
+  // teacher waits for, live as the phone answers.
+  await page.locator('body').press('PageDown');
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '2');
+  await page.getByTestId(ids.hide).click();
+  await expect(count).toHaveText('· 0 of 1 answered');
+  // Step 3's question asks a number (effectively-once: how many rows?).
+  await student.getByTestId(ids.studentAnswer).fill('20');
+  await student.getByTestId(ids.studentSend).click();
+  await expect(count).toHaveText('· 1 of 1 answered');
+  await expect(
+    page.getByRole('button', { name: `Room ${code}, 1 of 1 student answered` }),
+  ).toBeVisible();
 });
 
 /**

@@ -10,19 +10,25 @@ import { RoomButton } from './RoomButton';
 import { roomTestIds } from './roomTestIds';
 
 /** What the stub panel was last given: its count to report, and its Hide. */
-const panel: { report?: (n: number | null) => void } = {};
+const panel: {
+  report?: (n: number | null) => void;
+  answered?: (a: { answered: number; of: number } | null) => void;
+} = {};
 
 vi.mock('./RoomPanel', () => ({
   RoomPanel: ({
     onStudents,
+    onAnswered,
     onHide,
     hidden,
   }: {
     onStudents?: (n: number | null) => void;
+    onAnswered?: (a: { answered: number; of: number } | null) => void;
     onHide: () => void;
     hidden?: boolean;
   }) => {
     panel.report = onStudents;
+    panel.answered = onAnswered;
     return (
       <aside aria-label="Room" hidden={hidden}>
         <button type="button" onClick={onHide}>
@@ -64,4 +70,24 @@ it('says how many students joined beside the code while the panel is hidden, in 
   // Not known (the room gone): no number at all rather than a stale one.
   act(() => panel.report?.(null));
   expect(named('Room QX7K2M')).toBe(screen.getByTestId(roomTestIds.start));
+});
+
+it('says how many answered of whom while a question is open and the panel is hidden', async () => {
+  render(<RoomButton />);
+  await screen.findByRole('button', { name: 'Hide' });
+  act(() => panel.report?.(12));
+  act(() => panel.answered?.({ answered: 7, of: 12 }));
+  const named = (name: string) => screen.getByRole('button', { name });
+  // On screen, the panel says it itself.
+  expect(screen.queryByTestId(roomTestIds.buttonCount)).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Hide' }));
+  expect(named('Room QX7K2M, 7 of 12 students answered')).toBe(
+    screen.getByTestId(roomTestIds.start),
+  );
+  expect(screen.getByTestId(roomTestIds.buttonCount).textContent).toBe(' · 7 of 12 answered');
+  act(() => panel.answered?.({ answered: 12, of: 12 }));
+  expect(screen.getByTestId(roomTestIds.buttonCount).textContent).toBe(' · 12 of 12 answered');
+  // The answers closed (or revealed): who joined again.
+  act(() => panel.answered?.(null));
+  expect(named('Room QX7K2M, 12 students joined')).toBe(screen.getByTestId(roomTestIds.start));
 });

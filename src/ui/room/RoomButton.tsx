@@ -43,6 +43,8 @@ export function RoomButton({
   const [watching, setWatching] = useState(false);
   // The students present, as the panel last said: its button says it while the panel is away.
   const [students, setStudents] = useState<number | null>(null);
+  // While a question is open, how many answered of whom, as the panel last said: the same.
+  const [answered, setAnswered] = useState<{ answered: number; of: number } | null>(null);
   // Shown again on this button while the room watches: it stays, until the next time it watches.
   const [shownWhileWatching, setShownWhileWatching] = useState(false);
   const onWatching = useCallback((w: boolean) => {
@@ -53,6 +55,7 @@ export function RoomButton({
   const live = seat !== null && shown && !folded;
   // Said on the button while the panel is away (null: the panel on screen says it itself).
   const count = seat !== null && !live ? students : null;
+  const answers = seat !== null && !live ? answered : null;
   // Before the paint: the page's layout for a live room and its panel arrive in the same frame.
   useLayoutEffect(() => onLive?.(live), [live, onLive]);
   // Ended (the panel's "End the room"): the panel stays, with the results' CSV, until Close.
@@ -111,16 +114,18 @@ export function RoomButton({
         type="button"
         data-testid={roomTestIds.start}
         // Counting (its panel away): projector mode keeps it beside More ▾ (present.css).
-        data-counting={count !== null || undefined}
+        data-counting={count !== null || answers !== null || undefined}
         // Not `disabled` while the session is created: a disabled button loses the focus, and a
         // keyboard presenter's Enter left it on the page's body, Tab starting over from the top.
         aria-disabled={busy || undefined}
         aria-expanded={live}
         // With the count on it: the name says what the number counts (the visible words begin it).
         aria-label={
-          seat && count !== null
-            ? `Room ${seat.code}, ${count} ${studentsNoun(count)} joined`
-            : undefined
+          seat && answers !== null
+            ? `Room ${seat.code}, ${answers.answered} of ${answers.of} ${studentsNoun(answers.of)} answered`
+            : seat && count !== null
+              ? `Room ${seat.code}, ${count} ${studentsNoun(count)} joined`
+              : undefined
         }
         onClick={() => void start()}
         title="Ask the room: students answer on their phones or laptops, you see the histogram"
@@ -134,11 +139,19 @@ export function RoomButton({
             {/* Hidden (Hide, or folded while the room watches the run), the panel's count of who
                 joined went with it: the teacher showing the story lost it. The button says it, its
                 number larger and bold (room.css), and its accessible name what it counts. */}
-            {count !== null && (
+            {/* While a question is open, how many answered instead: the teacher waits for them. */}
+            {answers !== null ? (
               <span className="room-button-count" data-testid={roomTestIds.buttonCount}>
                 {' · '}
-                <strong>{count}</strong> joined
+                <strong>{answers.answered}</strong> of {answers.of} answered
               </span>
+            ) : (
+              count !== null && (
+                <span className="room-button-count" data-testid={roomTestIds.buttonCount}>
+                  {' · '}
+                  <strong>{count}</strong> joined
+                </span>
+              )
             )}
           </>
         ) : (
@@ -159,6 +172,7 @@ export function RoomButton({
               hidden={!live}
               onWatching={onWatching}
               onStudents={setStudents}
+              onAnswered={setAnswered}
               onHide={() => setShown(false)}
               onEnd={end}
               ended={ended}

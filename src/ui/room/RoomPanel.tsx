@@ -44,6 +44,7 @@ export function RoomPanel({
   hidden = false,
   onWatching,
   onStudents,
+  onAnswered,
   onHide,
   onEnd,
   ended = false,
@@ -66,6 +67,11 @@ export function RoomPanel({
    * while the panel is hidden.
    */
   onStudents?: (students: number | null) => void;
+  /**
+   * Told, while a question is open to answers, how many answered of the students asked (null: no
+   * question open): the Room button says it while the panel is hidden.
+   */
+  onAnswered?: (answered: { answered: number; of: number } | null) => void;
   onHide: () => void;
   onEnd: () => void;
   /** The room was ended: the panel says so and keeps its results' CSV until `onClose`. */
@@ -86,6 +92,13 @@ export function RoomPanel({
   useEffect(() => onWatching?.(watching), [watching, onWatching]);
   const students = ended || room.lost ? null : room.students;
   useEffect(() => onStudents?.(students), [students, onStudents]);
+  const answering = !ended && !room.lost && step !== null && !room.closed && room.reveal === null;
+  const answered = answering ? (tally?.answered ?? 0) : null;
+  const asked = answering ? (tally?.students ?? 0) : null;
+  useEffect(
+    () => onAnswered?.(answered === null ? null : { answered, of: asked ?? 0 }),
+    [answered, asked, onAnswered],
+  );
 
   // On the page (no lesson), the room predicts the page's question once asked.
   const pageRoom = usePageRoomPrediction(room, { close, reveal }, !source);
