@@ -159,7 +159,7 @@ test('the room beside the step at 1280×720; its Reveal reveals the presenter vi
  * 280 px at the right, the cards still narrowed for it (a teacher hides the panel to show the
  * story). Its button keeps the room's count (src/ui/room/RoomButton.tsx).
  */
-test('the room hidden gives the step its column back, its button counting who joined', async ({
+test('the room hidden gives the step its column back, its button counting the answers', async ({
   page,
   browser,
 }) => {
@@ -175,7 +175,8 @@ test('the room hidden gives the step its column back, its button counting who jo
   await expect(page.getByTestId(ids.panel)).toBeHidden();
   // The band reaches the screen's right edge but for the view's own margin (16 px).
   await expect.poll(right).toBeGreaterThanOrEqual(1280 - 24);
-  await expect(page.getByTestId(ids.buttonCount)).toHaveText('· 1 joined');
+  // The step's question is open: the button counts the answers the teacher waits for.
+  await expect(page.getByTestId(ids.buttonCount)).toHaveText('· 0 of 1 answered');
   await expect(page.getByTestId(ids.start)).toBeInViewport({ ratio: 1 });
   await expect(page.locator('.lesson-title')).toBeInViewport({ ratio: 1 });
   // Shown again, the column is the room's.
