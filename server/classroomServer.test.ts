@@ -57,15 +57,19 @@ async function client(server: ClassroomServer) {
   clients.push(c);
   return c;
 }
+/** A client that has asked to present `created`'s room (its answer still to read). */
+async function presenterOf(
+  server: ClassroomServer,
+  created: { sessionId: string; presenterToken: string },
+) {
+  const c = await client(server);
+  c.send({ type: 'present', sessionId: created.sessionId, presenterToken: created.presenterToken });
+  return c;
+}
 /** A presenter on a new session, with STEP published. */
 async function presenterWithStep(server: ClassroomServer) {
   const created = await createSession(server.url);
-  const presenter = await client(server);
-  presenter.send({
-    type: 'present',
-    sessionId: created.sessionId,
-    presenterToken: created.presenterToken,
-  });
+  const presenter = await presenterOf(server, created);
   await presenter.next('presenting');
   presenter.send({ type: 'publish', step: STEP });
   await presenter.next('tally');
@@ -382,12 +386,7 @@ describe('classroom server', () => {
     expect(readFileSync(file, 'utf8')).not.toContain(created.presenterToken);
 
     const second = await start({ resultsFile: file });
-    const presenter = await client(second);
-    presenter.send({
-      type: 'present',
-      sessionId: created.sessionId,
-      presenterToken: created.presenterToken,
-    });
+    const presenter = await presenterOf(second, created);
     const resumed = await presenter.next('presenting');
     expect(resumed.step).toEqual(STEP);
     expect(resumed.tally).toEqual({
@@ -667,12 +666,7 @@ describe('classroom server', () => {
     // The count came only with a question's tally: a teacher waiting for the room saw nothing.
     const server = await start();
     const created = await createSession(server.url);
-    const presenter = await client(server);
-    presenter.send({
-      type: 'present',
-      sessionId: created.sessionId,
-      presenterToken: created.presenterToken,
-    });
+    const presenter = await presenterOf(server, created);
     const presenting = await presenter.next('presenting');
     expect(presenting).toMatchObject({ step: null, tally: null, students: 0 });
     const ada = await student(server, created.code, 'Ada');
@@ -694,12 +688,7 @@ describe('classroom server', () => {
     boTab.close();
     expect(await presenter.next('attendance')).toEqual({ type: 'attendance', students: 1 });
     // A presenter who reloads reads the count in `presenting`.
-    const again = await client(server);
-    again.send({
-      type: 'present',
-      sessionId: created.sessionId,
-      presenterToken: created.presenterToken,
-    });
+    const again = await presenterOf(server, created);
     expect(await again.next('presenting')).toMatchObject({ step: null, students: 1 });
     ada.s.close();
     expect(await presenter.next('attendance')).toEqual({ type: 'attendance', students: 0 });
@@ -723,12 +712,7 @@ describe('classroom server', () => {
     const wrongCode = await client(server);
     wrongCode.send({ type: 'join', code: 'ZZZZZZ' });
     await wrongCode.next('refused');
-    const presenter = await client(server);
-    presenter.send({
-      type: 'present',
-      sessionId: created.sessionId,
-      presenterToken: created.presenterToken,
-    });
+    const presenter = await presenterOf(server, created);
     await presenter.next('presenting');
     const { s: joined } = await student(server, created.code);
     // 1008: policy violation (RFC 6455 §7.4.1), with the reason in the close frame.
@@ -841,12 +825,7 @@ describe('classroom server', () => {
     );
     // Each is the same student, its answer kept: 14 answered (10–23), 6 not (24–29).
     expect(back.filter(({ joined }) => joined.answer !== null)).toHaveLength(14);
-    const awake = await client(server);
-    awake.send({
-      type: 'present',
-      sessionId: created.sessionId,
-      presenterToken: created.presenterToken,
-    });
+    const awake = await presenterOf(server, created);
     expect((await awake.next('presenting')).tally).toMatchObject({ answered: 24, students: 30 });
     // Phones 24–29 answer two; one of them also sends a message over 4 KB, refused, kept.
     const late = back.slice(14).map(({ c }) => c);

@@ -2,7 +2,8 @@
  * Which scenario the page opens with. Precedence: a challenge the query names (`?challenge=<id>`,
  * its start) wins over a share link (`#s=`), which wins over a preset in the
  * query (`?preset=id/variant`), which wins over the autosaved workspace, which wins over the
- * default preset — except that a reload of a tab's attempt at that challenge keeps the attempt. Whatever could not be used is said in a notice, and the next source is tried.
+ * default preset — except that a reload of a tab's attempt at that challenge keeps the attempt.
+ * Whatever could not be used is said in a notice, and the next source is tried.
  * A `?preset=` beside the challenge is never opened, not even as an attempt (a story as shipped,
  * its faults in place, is often the challenge's very solution): the notice names it.
  * The saved preferences apply whichever scenario wins (they are the reader's, not the scenario's).
@@ -142,15 +143,10 @@ function presetBesideChallengeNotice(
   };
 }
 
-/** A value from the address as a notice quotes it: its first 60 characters. */
-function clipped(v: string): string {
+/** A value from the address as a notice quotes it: its first `max` characters. */
+function clipped(v: string, max = 60): string {
   const t = v.trim();
-  return t.length > 60 ? `${t.slice(0, 60)}…` : t;
-}
-
-/** What a hash without `s=` is shown as in a notice: its first 40 characters. */
-function clippedHash(h: string): string {
-  return h.length > 40 ? `${h.slice(0, 40)}…` : h;
+  return t.length > max ? `${t.slice(0, max)}…` : t;
 }
 
 /**
@@ -167,7 +163,7 @@ function noScenarioNotice(hash: string): Omit<PageNotice, 'id'> {
     ...(h
       ? {
           lines: [
-            `the address’s hash “#${clippedHash(h)}” carries no scenario: a share link’s is “#s=2.…”`,
+            `the address’s hash “#${clipped(h, 40)}” carries no scenario: a share link’s is “#s=2.…”`,
           ],
         }
       : {}),

@@ -56,6 +56,13 @@ export function RoomButton({
   // Said on the button while the panel is away (null: the panel on screen says it itself).
   const count = seat !== null && !live ? students : null;
   const answers = seat !== null && !live ? answered : null;
+  // What the button counts while the panel is away: the answers to the open question, or who joined.
+  const counted =
+    answers !== null
+      ? { number: answers.answered, words: ` of ${answers.of} answered` }
+      : count !== null
+        ? { number: count, words: ' joined' }
+        : null;
   // Before the paint: the page's layout for a live room and its panel arrive in the same frame.
   useLayoutEffect(() => onLive?.(live), [live, onLive]);
   // Ended (the panel's "End the room"): the panel stays, with the results' CSV, until Close.
@@ -114,7 +121,7 @@ export function RoomButton({
         type="button"
         data-testid={roomTestIds.start}
         // Counting (its panel away): projector mode keeps it beside More ▾ (present.css).
-        data-counting={count !== null || answers !== null || undefined}
+        data-counting={counted !== null || undefined}
         // Not `disabled` while the session is created: a disabled button loses the focus, and a
         // keyboard presenter's Enter left it on the page's body, Tab starting over from the top.
         aria-disabled={busy || undefined}
@@ -140,18 +147,12 @@ export function RoomButton({
                 joined went with it: the teacher showing the story lost it. The button says it, its
                 number larger and bold (room.css), and its accessible name what it counts. */}
             {/* While a question is open, how many answered instead: the teacher waits for them. */}
-            {answers !== null ? (
+            {counted && (
               <span className="room-button-count" data-testid={roomTestIds.buttonCount}>
                 {' · '}
-                <strong>{answers.answered}</strong> of {answers.of} answered
+                <strong>{counted.number}</strong>
+                {counted.words}
               </span>
-            ) : (
-              count !== null && (
-                <span className="room-button-count" data-testid={roomTestIds.buttonCount}>
-                  {' · '}
-                  <strong>{count}</strong> joined
-                </span>
-              )
             )}
           </>
         ) : (

@@ -14,9 +14,9 @@ const tally = (stepIndex: number, counts: Record<string, number>, students = 3) 
   students,
 });
 
-/** A presenter who asked step 1, saw two answers come in, and moved on to step 2. */
-function movedOn(): PresenterRoom {
-  let r = reduceRoom(INITIAL_ROOM, {
+/** The server's `presenting` for a room with nothing asked yet and `students` present. */
+function presentingWith(students: number) {
+  return {
     type: 'presenting',
     sessionId: 'session-1',
     code: 'ABC234',
@@ -26,8 +26,13 @@ function movedOn(): PresenterRoom {
     tally: null,
     closed: false,
     reveal: null,
-    students: 3,
-  });
+    students,
+  } as const;
+}
+
+/** A presenter who asked step 1, saw two answers come in, and moved on to step 2. */
+function movedOn(): PresenterRoom {
+  let r = reduceRoom(INITIAL_ROOM, presentingWith(3));
   r = publishedRoom(r, step(0), false);
   r = reduceRoom(r, { type: 'tally', tally: tally(0, { '21': 1, '24': 1 }) });
   r = reduceRoom(r, { type: 'closed', stepIndex: 0 });
@@ -86,18 +91,7 @@ describe("the presenter's room while the server has not answered", () => {
 describe('the students present, before any question and after', () => {
   it('reads them from presenting, then from each attendance; nothing until the server says', () => {
     expect(INITIAL_ROOM.students).toBeNull();
-    let r = reduceRoom(INITIAL_ROOM, {
-      type: 'presenting',
-      sessionId: 'session-1',
-      code: 'ABC234',
-      joinUrl: 'http://127.0.0.1/?join=ABC234',
-      codeExpiresAt: 0,
-      step: null,
-      tally: null,
-      closed: false,
-      reveal: null,
-      students: 0,
-    });
+    let r = reduceRoom(INITIAL_ROOM, presentingWith(0));
     expect(r.students).toBe(0);
     r = reduceRoom(r, { type: 'attendance', students: 1 });
     r = reduceRoom(r, { type: 'attendance', students: 2 });
@@ -111,18 +105,7 @@ describe('the students present, before any question and after', () => {
 describe('the first question asked', () => {
   it('counts the students present at once (0 of 2), before the server’s tally', () => {
     // It showed "0 of 0 answered" until the server's tally came: no tally before a first step.
-    const r = reduceRoom(INITIAL_ROOM, {
-      type: 'presenting',
-      sessionId: 'session-1',
-      code: 'ABC234',
-      joinUrl: 'http://127.0.0.1/?join=ABC234',
-      codeExpiresAt: 0,
-      step: null,
-      tally: null,
-      closed: false,
-      reveal: null,
-      students: 2,
-    });
+    const r = reduceRoom(INITIAL_ROOM, presentingWith(2));
     expect(publishedRoom(r, step(0), false).tally).toEqual(tally(0, {}, 2));
   });
 });
