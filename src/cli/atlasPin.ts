@@ -7,6 +7,7 @@
  */
 import {
   BATCH_PLACEMENT_KINDS,
+  breaksOf,
   OUTCOMES,
   PLACEMENT_KINDS,
   type AtlasExpect,
@@ -43,8 +44,7 @@ export function atlasMismatches(s: Scenario, pin: AtlasExpect): ExpectMismatch[]
   if ('refused' in report)
     return [{ path: 'atlas.depth', expected: 'an atlas within its bound', actual: report.refused }];
   const out: ExpectMismatch[] = [];
-  // Every trial that did not hold breaks the claim: duplicates, losses, both or stuck.
-  const breaks = report.trials - report.outcomes.held;
+  const breaks = breaksOf(report.outcomes);
   const c = report.counterexample;
   // The earliest that breaks it, as `--explore` gives it first (its fault(s) in words).
   const note = c ? `the earliest: ${c.labels.join(', then ')}` : undefined;

@@ -128,6 +128,7 @@ export {
   outcomeOf,
   DEFAULT_TRIAL_PATH,
   OUTCOMES,
+  breaksOf,
   PAIR_RUN_LIMIT,
   PAIR_EVENT_LIMIT,
 } from './atlas/explore';

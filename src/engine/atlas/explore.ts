@@ -37,6 +37,15 @@ export type Outcome = 'held' | 'duplicates' | 'losses' | 'both' | 'stuck';
 /** Outcomes from best to worst (a heat-map cell shows its worst). */
 export const OUTCOMES: readonly Outcome[] = ['held', 'duplicates', 'losses', 'both', 'stuck'];
 
+/**
+ * How many trials broke the claim, given the trials per outcome: every one that did not hold
+ * (duplicates, losses, both or stuck). What `expect.atlas`'s `breaks` pins, in the CLI's check
+ * and in the page's exported pin alike.
+ */
+export function breaksOf(perOutcome: Readonly<Record<Outcome, number>>): number {
+  return perOutcome.duplicates + perOutcome.losses + perOutcome.both + perOutcome.stuck;
+}
+
 /** The classified result of one run. */
 export interface TrialResult {
   outcome: Outcome;

@@ -5,7 +5,13 @@
  * report as much as the run's verdict is; how long it took is not. Plain data: the report may be
  * written in a worker.
  */
-import type { Atlas, AtlasExpect, FaultSpec, ScenarioInput } from '../../engine';
+import {
+  breaksOf,
+  type Atlas,
+  type AtlasExpect,
+  type FaultSpec,
+  type ScenarioInput,
+} from '../../engine';
 import type { AtlasChoice } from './atlasChoice';
 import { minimalCounterexampleOf } from './heatCells';
 import { outcomeCounts, type OutcomeCounts } from './atlasSummary';
@@ -84,7 +90,7 @@ export function atlasPinFor(
   const explored = found.choice.kinds;
   // A block without kinds pins every kind: the atlas must have explored every kind too.
   if (kinds(written.kinds) !== kinds(explored)) return written;
-  const breaks = n.duplicates + n.losses + n.both + n.stuck;
+  const breaks = breaksOf(n);
   const outcomes = written.outcomes
     ? Object.fromEntries(Object.keys(written.outcomes).map((o) => [o, n[o as keyof OutcomeCounts]]))
     : undefined;
