@@ -69,6 +69,15 @@ test('Compare on a preset with a crash: three lanes, the faults a lane cannot fi
   await expect(gaps).toHaveCount(2);
   await expect(gaps.first()).toHaveAttribute('data-event', 'p-9');
   await expect(gaps.first().locator('s').first()).toHaveText('p-9');
+  // Read across: each lane's counters, verdict and table start at one height, though only lane 2
+  // carries a warning and lane 1 has no configuration to edit (its counters sat 100 px higher).
+  for (const part of [c.laneCounters, c.laneVerdict, c.laneTable]) {
+    const tops = await dash
+      .byId(part)
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(3);
+    expect(new Set(tops).size, `${part} tops ${tops.join(', ')}`).toBe(1);
+  }
   // The diff: the six events whose fate differs come first.
   const differing = dash.byId(c.diffRow).and(page.locator('[data-differs="true"]'));
   await expect(differing).toHaveCount(6);

@@ -186,7 +186,7 @@ export function ComparePanel({
               folded={folded}
             />
           ) : (
-            <p className="muted">running…</p>
+            <p className="muted lane-running">running…</p>
           )}
         </div>
         {spec.lanes.map((lane, i) => {
@@ -227,7 +227,7 @@ export function ComparePanel({
                   folded={folded}
                 />
               ) : (
-                <p className="muted">running…</p>
+                <p className="muted lane-running">running…</p>
               )}
             </div>
           );
