@@ -332,6 +332,35 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     }
   });
 
+  it('an embed with a misspelt option and a misspelt pin names both, in the order of their lines', () => {
+    // It named the option only: the author fixed it, pushed, and CI failed again on the pin.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-both-'));
+    try {
+      const file = join(own, 'both.md');
+      writeFileSync(
+        file,
+        [
+          '# Both', //                                                      1
+          `<delivery-lab-embed preset="${PRESET}"`, //                     2: the tag
+          `  expect='{"totals": {"rows": 11,`, //                           3
+          `    "dupes": 1}}'`, //                                           4: not a field
+          '  autoply></delivery-lab-embed>', //                            5: not an option
+        ].join('\n'),
+      );
+      const r = check([file]);
+      const problems = r.lines.filter((l) => l.startsWith('    '));
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toContain(`    ${file}:4: expect: totals.dupes: unknown key "dupes"`);
+      expect(problems[1]).toContain(
+        `    ${file}:5: autoply: not an option of the player; did you mean “autoplay”?`,
+      );
+      expect(r.lines.at(-1)).toBe('check: 1 scenario: 0 passed, 0 failed, 1 malformed');
+      expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('a batch job given panels its player does not have (compare), a t or a speed: malformed at the attribute, in the player’s words', () => {
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-batch-panels-'));
     try {

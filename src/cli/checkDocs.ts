@@ -411,11 +411,16 @@ function checkEmbed(
   ];
   if ('message' in resolved) return malformed(resolved, kind, unknown);
   const name = `${kind}, ${resolved.label}`;
-  if (unknown.length > 0) return malformed(unknown[0]!, name, unknown.slice(1));
-  const pin = pinOf(tag, resolved.hashPin, page);
+  const read = pinOf(tag, resolved.hashPin, page);
+  // Every problem of the embed at once, in the order of their lines (docs/cli.md, "Output"): an
+  // author who fixed a misspelt option alone would find the misspelt pin on the next CI run.
+  const problems = [...unknown, ...(Array.isArray(read) ? read : [])].sort(
+    (a, b) => a.line - b.line,
+  );
+  if (problems.length > 0) return malformed(problems[0]!, name, problems.slice(1));
+  const pin = Array.isArray(read) ? null : read;
   if (pin === null)
     return { file, name, status: 'unpinned', problems: [], line: tag.line, partLine: tag.line };
-  if (Array.isArray(pin)) return malformed(pin[0]!, name, pin.slice(1));
   const kinds = atlasKindIssues(
     pin.expect.atlas?.kinds,
     resolved.scenario.batch !== undefined,
