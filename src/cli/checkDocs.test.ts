@@ -361,6 +361,41 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     }
   });
 
+  it('an embed pinned by a scenario file that is not its own scenario says where the two part', () => {
+    // The author edited the file's producer (acks=all) and re-pinned it; the page's embed still
+    // plays acks=1, and failed against the file's pin with no word of why.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-drift-'));
+    try {
+      const shipped = findPreset(PRESET)!.variant.scenario;
+      const edited = {
+        ...shipped,
+        producer: { ...shipped.producer, acks: 'all' },
+        expect: { totals: { rows: 10, duplicates: 0 } },
+      };
+      writeFileSync(join(own, 'payments.json'), JSON.stringify(edited, null, 2));
+      const file = join(own, 'drift.md');
+      writeFileSync(
+        file,
+        [
+          '# Drift', //                                                                      1
+          `<delivery-lab-embed scenario-hash="${HASH}"`, //                                  2: stale
+          '  expect-file="payments.json"></delivery-lab-embed>', //                          3
+          `<delivery-lab-embed scenario-hash="${encodeShare(edited)}"`, //                   4: made again
+          '  expect-file="payments.json"></delivery-lab-embed>', //                          5
+        ].join('\n'),
+      );
+      const r = check([file]);
+      const notes = r.lines.filter((l) => l.includes('⚠'));
+      expect(notes).toEqual([
+        `    ${file}:2: ⚠ the embed plays another scenario than payments.json, whose expect block pins it: producer.acks is "1" in the embed, "all" in the file — to show the file's scenario, import it on the lab's page and take the embed again (Embed)`,
+      ]);
+      expect(r.lines.at(-1)).toBe('check: 2 scenarios: 1 passed, 1 failed, 0 malformed');
+      expect(r.code).toBe(3);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('a batch job given panels its player does not have (compare), a t or a speed: malformed at the attribute, in the player’s words', () => {
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-batch-panels-'));
     try {

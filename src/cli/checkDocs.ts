@@ -51,6 +51,7 @@ import { nearPresets } from './nearPresets';
 import { pageTags, type ScannedTag } from './checkDocsScan';
 import { pinMismatches } from './atlasPin';
 import { acceptNow, mismatchLine, pinJson, repinned } from './repin';
+import { sidecarDrift } from './sidecarDrift';
 
 /** The loader's element (public/embed.js). */
 const ELEMENT = 'delivery-lab-embed';
@@ -160,7 +161,7 @@ function readExpect(
   where: string,
   line: number,
   sidecar: boolean,
-): { expect: Expect; scenarioFile: boolean } | Problem[] {
+): { expect: Expect; scenarioFile: boolean; scenario?: unknown } | Problem[] {
   const read = readJsonText(text, 'an expect block');
   if (!read.ok) return [{ line, message: `${where}: ${read.issues[0]!.message}` }];
   let raw = read.raw;
@@ -173,7 +174,8 @@ function readExpect(
     raw = raw.expect;
   }
   const parsed = ExpectSchema.safeParse(raw);
-  if (parsed.success) return { expect: parsed.data, scenarioFile };
+  if (parsed.success)
+    return { expect: parsed.data, scenarioFile, ...(scenarioFile ? { scenario: read.raw } : {}) };
   // Every wrong field, each at its line, with the field a misspelt key meant, as a scenario
   // file's expect block names it (docs/format.md).
   return schemaIssues(parsed.error.issues, (path) => keysAt(ExpectSchema, raw, path)).map(
@@ -206,7 +208,14 @@ function pinOf(
   hashPin: { expect: Expect; line: number } | undefined,
   page: string,
 ):
-  | { expect: Expect; from: string; at: PinText; repin: (json: string) => string }
+  | {
+      expect: Expect;
+      from: string;
+      at: PinText;
+      repin: (json: string) => string;
+      /** The sidecar's scenario, when the pin is a scenario file's expect block. */
+      sidecar?: unknown;
+    }
   | Problem[]
   | null {
   const inline = attribute(tag, ['expect', 'data-expect']);
@@ -236,7 +245,9 @@ function pinOf(
       'expect' in r && r.scenarioFile
         ? `set the "expect" block of ${shown} to ${json}`
         : `write ${json} to ${shown}`;
-    return 'expect' in r ? { expect: r.expect, from: file.value, at, repin } : r;
+    return 'expect' in r
+      ? { expect: r.expect, from: file.value, at, repin, sidecar: r.scenario }
+      : r;
   }
   if (!hashPin) return null;
   const at = { text: '', line: hashPin.line, inline: false };
@@ -432,7 +443,10 @@ function checkEmbed(
   if (kinds.length > 0) return malformed(kinds[0]!, name, kinds.slice(1));
   // On the engine of the scenario's kind, as `check` runs a scenario file (a batch job's: batch).
   const diff = pinMismatches(resolved.scenario, pin.expect);
+  const drift =
+    pin.sidecar === undefined ? null : sidecarDrift(resolved.scenario, pin.sidecar, pin.from);
   return {
+    ...(drift ? { notes: [drift] } : {}),
     file,
     name: `${name}, pinned by ${pin.from}`,
     status: diff.length === 0 ? 'passed' : 'failed',
