@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ScenarioInput } from '../engine';
 import { findPreset } from '../scenarios';
 import { encodeShare } from '../views/io/shareLink';
 import { checkRun } from './cliTesting';
@@ -367,7 +368,7 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-drift-'));
     try {
       const shipped = findPreset(PRESET)!.variant.scenario;
-      const edited = {
+      const edited: ScenarioInput = {
         ...shipped,
         producer: { ...shipped.producer, acks: 'all' },
         expect: { totals: { rows: 10, duplicates: 0 } },
@@ -391,6 +392,37 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
       ]);
       expect(r.lines.at(-1)).toBe('check: 2 scenarios: 1 passed, 1 failed, 0 malformed');
       expect(r.code).toBe(3);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('an embed whose own fault never fired holds its pin and says so under it, as a scenario file does', () => {
+    // Under acks=0 the broker sends no acknowledgement to lose: the page's "a lost ack" embed
+    // showed a run without its fault, and its pin held without a word.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-unfired-'));
+    try {
+      const shipped = findPreset(PRESET)!.variant.scenario;
+      const noAck: ScenarioInput = {
+        ...shipped,
+        producer: { ...shipped.producer, acks: '0' },
+        expect: undefined,
+      };
+      const file = join(own, 'unfired.md');
+      writeFileSync(
+        file,
+        [
+          '# Unfired', //                                                              1
+          `<delivery-lab-embed scenario-hash="${encodeShare(noAck)}"`, //             2
+          `  expect='{"totals": {"rows": 10, "duplicates": 0}}'></delivery-lab-embed>`,
+        ].join('\n'),
+      );
+      const r = check([file]);
+      expect(r.lines.filter((l) => l.includes('⚠'))).toEqual([
+        `    ${file}:2: ⚠ fault "lost ack", a lost acknowledgement, never fired: with acks=0 the broker sends no acknowledgement to lose`,
+      ]);
+      expect(r.lines.at(-1)).toBe('check: 1 scenario: 1 passed, 0 failed, 0 malformed');
+      expect(r.code).toBe(0);
     } finally {
       rmSync(own, { recursive: true, force: true });
     }

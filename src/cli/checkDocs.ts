@@ -49,7 +49,7 @@ import type { CheckResult } from './check';
 import { lineOfPath } from './jsonPathLines';
 import { nearPresets } from './nearPresets';
 import { pageTags, type ScannedTag } from './checkDocsScan';
-import { pinMismatches } from './atlasPin';
+import { pinCheck } from './atlasPin';
 import { acceptNow, mismatchLine, pinJson, repinned } from './repin';
 import { sidecarDrift } from './sidecarDrift';
 
@@ -442,11 +442,13 @@ function checkEmbed(
   }));
   if (kinds.length > 0) return malformed(kinds[0]!, name, kinds.slice(1));
   // On the engine of the scenario's kind, as `check` runs a scenario file (a batch job's: batch).
-  const diff = pinMismatches(resolved.scenario, pin.expect);
+  // With the scenario's own faults that never fired, flagged as under a scenario file's result.
+  const { diff, unfired } = pinCheck(resolved.scenario, pin.expect);
   const drift =
     pin.sidecar === undefined ? null : sidecarDrift(resolved.scenario, pin.sidecar, pin.from);
+  const notes = [...unfired, ...(drift ? [drift] : [])];
   return {
-    ...(drift ? { notes: [drift] } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
     file,
     name: `${name}, pinned by ${pin.from}`,
     status: diff.length === 0 ? 'passed' : 'failed',
