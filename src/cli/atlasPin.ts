@@ -67,12 +67,14 @@ export function atlasMismatches(s: Scenario, pin: AtlasExpect): ExpectMismatch[]
  * The scenario against its whole pin — its run on its engine, then its atlas if the pin has one —
  * with its own faults that never fired in that run (as the text report flags them): what `check`
  * prints for a scenario file, a lesson's step or a page's embed.
+ * @param quiet - ids of faults that never fire on purpose (a library preset's `neverFires`).
  */
 export function pinCheck(
   s: Scenario,
   expect: Expect,
+  quiet: readonly string[] = [],
 ): { diff: ExpectMismatch[]; unfired: string[] } {
-  const run = expectCheck(s, expect);
+  const run = expectCheck(s, expect, quiet);
   return {
     diff: [...run.diff, ...(expect.atlas ? atlasMismatches(s, expect.atlas) : [])],
     unfired: run.unfired,

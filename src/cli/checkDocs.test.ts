@@ -428,6 +428,27 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     }
   });
 
+  it('a preset as shipped keeps its faults that never fire on purpose without a note, as the page does', () => {
+    // at-most-once keeps its siblings' lost acknowledgement, which acks=0 gives nothing to lose
+    // (its neverFires): a note under every at-most-once embed would flag the library, not the page.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-never-fires-'));
+    try {
+      const file = join(own, 'amo.md');
+      writeFileSync(
+        file,
+        `<delivery-lab-embed preset="at-most-once" expect='{"totals": {"rows": 18}}'></delivery-lab-embed>\n`,
+      );
+      const r = check([file]);
+      expect(r.lines).toEqual([
+        `✓ ${file}:1 (<delivery-lab-embed>, preset at-most-once/default, pinned by expect)`,
+        'check: 1 scenario: 1 passed, 0 failed, 0 malformed',
+      ]);
+      expect(r.code).toBe(0);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('a batch job given panels its player does not have (compare), a t or a speed: malformed at the attribute, in the player’s words', () => {
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-batch-panels-'));
     try {

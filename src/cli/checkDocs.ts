@@ -104,6 +104,11 @@ interface Resolved {
   scenario: Scenario;
   label: string;
   hashPin: { expect: Expect; line: number } | undefined;
+  /**
+   * The ids of a library preset's faults that never fire in its run, kept on purpose (its
+   * `neverFires`): not flagged, as the page does not flag them while the preset is as shipped.
+   */
+  neverFires?: readonly string[];
 }
 
 /** The embed's scenario: a scenario hash (exact; it wins, as in the page), else a preset. */
@@ -152,7 +157,12 @@ function scenarioOf(
   const parsed = parseScenario(found.variant.scenario);
   // Every preset of the library parses (its own tests say so).
   if (!parsed.ok) throw new Error(`preset ${presetRef}: ${formatIssues(parsed.issues)}`);
-  return { scenario: parsed.scenario, label: `preset ${presetRef}`, hashPin: undefined };
+  return {
+    scenario: parsed.scenario,
+    label: `preset ${presetRef}`,
+    hashPin: undefined,
+    neverFires: found.variant.neverFires ?? [],
+  };
 }
 
 /** An `expect` block read from JSON text, or its problem (the field, on its own line). */
@@ -443,7 +453,7 @@ function checkEmbed(
   if (kinds.length > 0) return malformed(kinds[0]!, name, kinds.slice(1));
   // On the engine of the scenario's kind, as `check` runs a scenario file (a batch job's: batch).
   // With the scenario's own faults that never fired, flagged as under a scenario file's result.
-  const { diff, unfired } = pinCheck(resolved.scenario, pin.expect);
+  const { diff, unfired } = pinCheck(resolved.scenario, pin.expect, resolved.neverFires);
   const drift =
     pin.sidecar === undefined ? null : sidecarDrift(resolved.scenario, pin.sidecar, pin.from);
   const notes = [...unfired, ...(drift ? [drift] : [])];
