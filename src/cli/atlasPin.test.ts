@@ -7,7 +7,7 @@
  * The counts, from src/cli/explore.test.ts's hand-derived ones: at-most-once's 20 re-sends hold
  * for p-8, p-9 and p-10 (its own two losses and the event after them) and break the claim for the
  * other 17 (`both`: written twice beside the preset's own 2 losses), the earliest a re-send of
- * p-1; effectively-once holds under every one of its 248 placements (so under any of its kinds);
+ * p-1; effectively-once holds under every one of its 268 placements (so under any of its kinds);
  * the batch job airflow-retry-append/overwrite holds under its 23 placements (docs/cli.md).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

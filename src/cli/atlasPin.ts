@@ -17,7 +17,7 @@ import {
 } from '../engine';
 import { exploreReport, type ExploreReport } from './explore';
 import { exploreBatchReport } from './exploreBatch';
-import { expectCheck, expectMismatches, scenarioKind } from './scenarioEngine';
+import { expectCheck, scenarioKind } from './scenarioEngine';
 
 /** The atlas's report for the pin's kinds and depth (on the scenario's engine), or why none runs. */
 function pinnedAtlas(s: Scenario, pin: AtlasExpect): ExploreReport | { refused: string } {
@@ -63,23 +63,18 @@ export function atlasMismatches(s: Scenario, pin: AtlasExpect): ExpectMismatch[]
   return out;
 }
 
-/** The scenario against its whole pin: its run on its engine, then its atlas if the pin has one. */
-export function pinMismatches(s: Scenario, expect: Expect): ExpectMismatch[] {
-  return [
-    ...expectMismatches(s, expect),
-    ...(expect.atlas ? atlasMismatches(s, expect.atlas) : []),
-  ];
-}
-
 /**
- * {@link pinMismatches}, with the scenario's own faults that never fired in its run (as the text
- * report flags them): what `check` prints for a scenario file or a lesson's step.
+ * The scenario against its whole pin — its run on its engine, then its atlas if the pin has one —
+ * with its own faults that never fired in that run (as the text report flags them): what `check`
+ * prints for a scenario file, a lesson's step or a page's embed.
+ * @param quiet - ids of faults that never fire on purpose (a library preset's `neverFires`).
  */
 export function pinCheck(
   s: Scenario,
   expect: Expect,
+  quiet: readonly string[] = [],
 ): { diff: ExpectMismatch[]; unfired: string[] } {
-  const run = expectCheck(s, expect);
+  const run = expectCheck(s, expect, quiet);
   return {
     diff: [...run.diff, ...(expect.atlas ? atlasMismatches(s, expect.atlas) : [])],
     unfired: run.unfired,

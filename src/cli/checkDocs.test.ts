@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ScenarioInput } from '../engine';
 import { findPreset } from '../scenarios';
 import { encodeShare } from '../views/io/shareLink';
 import { checkRun } from './cliTesting';
@@ -327,6 +328,122 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
         `    ${file}:3: expect: observd: unknown key "observd": not a field here (misspelt, or a field of another kind); did you mean "observed"?`,
       ]);
       expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('an embed with a misspelt option and a misspelt pin names both, in the order of their lines', () => {
+    // It named the option only: the author fixed it, pushed, and CI failed again on the pin.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-both-'));
+    try {
+      const file = join(own, 'both.md');
+      writeFileSync(
+        file,
+        [
+          '# Both', //                                                      1
+          `<delivery-lab-embed preset="${PRESET}"`, //                     2: the tag
+          `  expect='{"totals": {"rows": 11,`, //                           3
+          `    "dupes": 1}}'`, //                                           4: not a field
+          '  autoply></delivery-lab-embed>', //                            5: not an option
+        ].join('\n'),
+      );
+      const r = check([file]);
+      const problems = r.lines.filter((l) => l.startsWith('    '));
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toContain(`    ${file}:4: expect: totals.dupes: unknown key "dupes"`);
+      expect(problems[1]).toContain(
+        `    ${file}:5: autoply: not an option of the player; did you mean “autoplay”?`,
+      );
+      expect(r.lines.at(-1)).toBe('check: 1 scenario: 0 passed, 0 failed, 1 malformed');
+      expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('an embed pinned by a scenario file that is not its own scenario says where the two part', () => {
+    // The author edited the file's producer (acks=all) and re-pinned it; the page's embed still
+    // plays acks=1, and failed against the file's pin with no word of why.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-drift-'));
+    try {
+      const shipped = findPreset(PRESET)!.variant.scenario;
+      const edited: ScenarioInput = {
+        ...shipped,
+        producer: { ...shipped.producer, acks: 'all' },
+        expect: { totals: { rows: 10, duplicates: 0 } },
+      };
+      writeFileSync(join(own, 'payments.json'), JSON.stringify(edited, null, 2));
+      const file = join(own, 'drift.md');
+      writeFileSync(
+        file,
+        [
+          '# Drift', //                                                                      1
+          `<delivery-lab-embed scenario-hash="${HASH}"`, //                                  2: stale
+          '  expect-file="payments.json"></delivery-lab-embed>', //                          3
+          `<delivery-lab-embed scenario-hash="${encodeShare(edited)}"`, //                   4: made again
+          '  expect-file="payments.json"></delivery-lab-embed>', //                          5
+        ].join('\n'),
+      );
+      const r = check([file]);
+      const notes = r.lines.filter((l) => l.includes('⚠'));
+      expect(notes).toEqual([
+        `    ${file}:2: ⚠ the embed plays another scenario than payments.json, whose expect block pins it: producer.acks is "1" in the embed, "all" in the file — to show the file's scenario, import it on the lab's page and take the embed again (Embed)`,
+      ]);
+      expect(r.lines.at(-1)).toBe('check: 2 scenarios: 1 passed, 1 failed, 0 malformed');
+      expect(r.code).toBe(3);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('an embed whose own fault never fired holds its pin and says so under it, as a scenario file does', () => {
+    // Under acks=0 the broker sends no acknowledgement to lose: the page's "a lost ack" embed
+    // showed a run without its fault, and its pin held without a word.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-unfired-'));
+    try {
+      const shipped = findPreset(PRESET)!.variant.scenario;
+      const noAck: ScenarioInput = {
+        ...shipped,
+        producer: { ...shipped.producer, acks: '0' },
+        expect: undefined,
+      };
+      const file = join(own, 'unfired.md');
+      writeFileSync(
+        file,
+        [
+          '# Unfired', //                                                              1
+          `<delivery-lab-embed scenario-hash="${encodeShare(noAck)}"`, //             2
+          `  expect='{"totals": {"rows": 10, "duplicates": 0}}'></delivery-lab-embed>`,
+        ].join('\n'),
+      );
+      const r = check([file]);
+      expect(r.lines.filter((l) => l.includes('⚠'))).toEqual([
+        `    ${file}:2: ⚠ fault "lost ack", a lost acknowledgement, never fired: with acks=0 the broker sends no acknowledgement to lose`,
+      ]);
+      expect(r.lines.at(-1)).toBe('check: 1 scenario: 1 passed, 0 failed, 0 malformed');
+      expect(r.code).toBe(0);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('a preset as shipped keeps its faults that never fire on purpose without a note, as the page does', () => {
+    // at-most-once keeps its siblings' lost acknowledgement, which acks=0 gives nothing to lose
+    // (its neverFires): a note under every at-most-once embed would flag the library, not the page.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-never-fires-'));
+    try {
+      const file = join(own, 'amo.md');
+      writeFileSync(
+        file,
+        `<delivery-lab-embed preset="at-most-once" expect='{"totals": {"rows": 18}}'></delivery-lab-embed>\n`,
+      );
+      const r = check([file]);
+      expect(r.lines).toEqual([
+        `✓ ${file}:1 (<delivery-lab-embed>, preset at-most-once/default, pinned by expect)`,
+        'check: 1 scenario: 1 passed, 0 failed, 0 malformed',
+      ]);
+      expect(r.code).toBe(0);
     } finally {
       rmSync(own, { recursive: true, force: true });
     }

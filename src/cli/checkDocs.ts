@@ -49,8 +49,9 @@ import type { CheckResult } from './check';
 import { lineOfPath } from './jsonPathLines';
 import { nearPresets } from './nearPresets';
 import { pageTags, type ScannedTag } from './checkDocsScan';
-import { pinMismatches } from './atlasPin';
+import { pinCheck } from './atlasPin';
 import { acceptNow, mismatchLine, pinJson, repinned } from './repin';
+import { sidecarDrift } from './sidecarDrift';
 
 /** The loader's element (public/embed.js). */
 const ELEMENT = 'delivery-lab-embed';
@@ -103,6 +104,11 @@ interface Resolved {
   scenario: Scenario;
   label: string;
   hashPin: { expect: Expect; line: number } | undefined;
+  /**
+   * The ids of a library preset's faults that never fire in its run, kept on purpose (its
+   * `neverFires`): not flagged, as the page does not flag them while the preset is as shipped.
+   */
+  neverFires?: readonly string[];
 }
 
 /** The embed's scenario: a scenario hash (exact; it wins, as in the page), else a preset. */
@@ -151,7 +157,12 @@ function scenarioOf(
   const parsed = parseScenario(found.variant.scenario);
   // Every preset of the library parses (its own tests say so).
   if (!parsed.ok) throw new Error(`preset ${presetRef}: ${formatIssues(parsed.issues)}`);
-  return { scenario: parsed.scenario, label: `preset ${presetRef}`, hashPin: undefined };
+  return {
+    scenario: parsed.scenario,
+    label: `preset ${presetRef}`,
+    hashPin: undefined,
+    neverFires: found.variant.neverFires ?? [],
+  };
 }
 
 /** An `expect` block read from JSON text, or its problem (the field, on its own line). */
@@ -160,7 +171,7 @@ function readExpect(
   where: string,
   line: number,
   sidecar: boolean,
-): { expect: Expect; scenarioFile: boolean } | Problem[] {
+): { expect: Expect; scenarioFile: boolean; scenario?: unknown } | Problem[] {
   const read = readJsonText(text, 'an expect block');
   if (!read.ok) return [{ line, message: `${where}: ${read.issues[0]!.message}` }];
   let raw = read.raw;
@@ -173,7 +184,8 @@ function readExpect(
     raw = raw.expect;
   }
   const parsed = ExpectSchema.safeParse(raw);
-  if (parsed.success) return { expect: parsed.data, scenarioFile };
+  if (parsed.success)
+    return { expect: parsed.data, scenarioFile, ...(scenarioFile ? { scenario: read.raw } : {}) };
   // Every wrong field, each at its line, with the field a misspelt key meant, as a scenario
   // file's expect block names it (docs/format.md).
   return schemaIssues(parsed.error.issues, (path) => keysAt(ExpectSchema, raw, path)).map(
@@ -206,7 +218,14 @@ function pinOf(
   hashPin: { expect: Expect; line: number } | undefined,
   page: string,
 ):
-  | { expect: Expect; from: string; at: PinText; repin: (json: string) => string }
+  | {
+      expect: Expect;
+      from: string;
+      at: PinText;
+      repin: (json: string) => string;
+      /** The sidecar's scenario, when the pin is a scenario file's expect block. */
+      sidecar?: unknown;
+    }
   | Problem[]
   | null {
   const inline = attribute(tag, ['expect', 'data-expect']);
@@ -236,7 +255,9 @@ function pinOf(
       'expect' in r && r.scenarioFile
         ? `set the "expect" block of ${shown} to ${json}`
         : `write ${json} to ${shown}`;
-    return 'expect' in r ? { expect: r.expect, from: file.value, at, repin } : r;
+    return 'expect' in r
+      ? { expect: r.expect, from: file.value, at, repin, sidecar: r.scenario }
+      : r;
   }
   if (!hashPin) return null;
   const at = { text: '', line: hashPin.line, inline: false };
@@ -411,11 +432,16 @@ function checkEmbed(
   ];
   if ('message' in resolved) return malformed(resolved, kind, unknown);
   const name = `${kind}, ${resolved.label}`;
-  if (unknown.length > 0) return malformed(unknown[0]!, name, unknown.slice(1));
-  const pin = pinOf(tag, resolved.hashPin, page);
+  const read = pinOf(tag, resolved.hashPin, page);
+  // Every problem of the embed at once, in the order of their lines (docs/cli.md, "Output"): an
+  // author who fixed a misspelt option alone would find the misspelt pin on the next CI run.
+  const problems = [...unknown, ...(Array.isArray(read) ? read : [])].sort(
+    (a, b) => a.line - b.line,
+  );
+  if (problems.length > 0) return malformed(problems[0]!, name, problems.slice(1));
+  const pin = Array.isArray(read) ? null : read;
   if (pin === null)
     return { file, name, status: 'unpinned', problems: [], line: tag.line, partLine: tag.line };
-  if (Array.isArray(pin)) return malformed(pin[0]!, name, pin.slice(1));
   const kinds = atlasKindIssues(
     pin.expect.atlas?.kinds,
     resolved.scenario.batch !== undefined,
@@ -426,8 +452,13 @@ function checkEmbed(
   }));
   if (kinds.length > 0) return malformed(kinds[0]!, name, kinds.slice(1));
   // On the engine of the scenario's kind, as `check` runs a scenario file (a batch job's: batch).
-  const diff = pinMismatches(resolved.scenario, pin.expect);
+  // With the scenario's own faults that never fired, flagged as under a scenario file's result.
+  const { diff, unfired } = pinCheck(resolved.scenario, pin.expect, resolved.neverFires);
+  const drift =
+    pin.sidecar === undefined ? null : sidecarDrift(resolved.scenario, pin.sidecar, pin.from);
+  const notes = [...unfired, ...(drift ? [drift] : [])];
   return {
+    ...(notes.length > 0 ? { notes } : {}),
     file,
     name: `${name}, pinned by ${pin.from}`,
     status: diff.length === 0 ? 'passed' : 'failed',

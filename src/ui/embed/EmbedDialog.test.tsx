@@ -137,6 +137,21 @@ describe('Embed dialog: the loader’s element, pinned for docs CI', () => {
   });
 });
 
+describe('Embed dialog: the initial height', () => {
+  afterEach(cleanup);
+
+  it('is offered with the iframe, whose height it sets, and not with the loader’s element, which sizes its frame itself', async () => {
+    // The field stood above both forms and wrote nothing into the element's snippet (the
+    // default): an author who set it to avoid a jump copied a snippet without it.
+    const dialog = await open(presetLab('at-least-once'));
+    expect(within(dialog).queryByLabelText(/Initial height/)).toBeNull();
+    iframeForm();
+    const height = within(dialog).getByLabelText(/Initial height/) as HTMLInputElement;
+    fireEvent.change(height, { target: { value: '780' } });
+    expect(snippet()).toContain('style="width: 100%; height: 780px; border: 0"');
+  });
+});
+
 describe('Embed dialog: speed', () => {
   afterEach(cleanup);
 

@@ -314,21 +314,6 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
               onChange={(e) => set({ frameId: e.target.value.replace(/[^\w-]/g, '') })}
             />
           </label>
-          <label>
-            Initial height{' '}
-            <input
-              type="number"
-              min={200}
-              max={2000}
-              step={20}
-              value={height}
-              style={{ width: '6em' }}
-              onChange={(e) =>
-                setHeight(Math.min(2000, Math.max(200, Number(e.target.value) || 560)))
-              }
-            />{' '}
-            px
-          </label>
         </fieldset>
       </div>
       <fieldset className="embed-form">
@@ -351,6 +336,25 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
           />{' '}
           an iframe and its listener
         </label>
+        {/* The iframe's own height until its first message; the loader's element sizes its frame
+            itself (public/embed.js), so the field wrote nothing into that snippet. */}
+        {form === 'iframe' && (
+          <label>
+            Initial height{' '}
+            <input
+              type="number"
+              min={200}
+              max={2000}
+              step={20}
+              value={height}
+              style={{ width: '6em' }}
+              onChange={(e) =>
+                setHeight(Math.min(2000, Math.max(200, Number(e.target.value) || 560)))
+              }
+            />{' '}
+            px (the frame's, until its first height message)
+          </label>
+        )}
         <label>
           <input
             type="checkbox"
