@@ -13,29 +13,25 @@ function shown(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
+/** Where two values part first: its path, a knob's dotted name kept whole, and the two values there. */
+interface Difference {
+  path: string;
+  a: unknown;
+  b: unknown;
+}
+
 /** The first path (`producer.enable.idempotence`, `faults.0.match.event`) where `a` and `b` differ. */
-function firstDifference(a: unknown, b: unknown, path: string): string | null {
+function firstDifference(a: unknown, b: unknown, path: string): Difference | null {
   if (Object.is(a, b)) return null;
   const isObject = (v: unknown): v is Record<string, unknown> =>
     v !== null && typeof v === 'object';
-  if (!isObject(a) || !isObject(b) || Array.isArray(a) !== Array.isArray(b)) return path;
+  if (!isObject(a) || !isObject(b) || Array.isArray(a) !== Array.isArray(b)) return { path, a, b };
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
   for (const key of keys) {
     const found = firstDifference(a[key], b[key], path ? `${path}.${key}` : key);
     if (found !== null) return found;
   }
   return null;
-}
-
-/** The value at a dotted path the walk above produced. */
-function at(value: unknown, path: string): unknown {
-  return path
-    .split('.')
-    .reduce<unknown>(
-      (v, key) =>
-        v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined,
-      value,
-    );
 }
 
 /**
@@ -46,15 +42,15 @@ function at(value: unknown, path: string): unknown {
 export function sidecarDrift(embedded: Scenario, sidecar: unknown, shownAs: string): string | null {
   const parsed = parseScenario(sidecar);
   if (!parsed.ok) return null;
-  const path = firstDifference(
+  const d = firstDifference(
     { ...embedded, expect: undefined },
     { ...parsed.scenario, expect: undefined },
     '',
   );
-  if (path === null) return null;
+  if (d === null) return null;
   return (
     `the embed plays another scenario than ${shownAs}, whose expect block pins it: ` +
-    `${path} is ${shown(at(embedded, path))} in the embed, ${shown(at(parsed.scenario, path))} in the file — ` +
+    `${d.path} is ${shown(d.a)} in the embed, ${shown(d.b)} in the file — ` +
     `to show the file's scenario, import it on the lab's page and take the embed again (Embed)`
   );
 }
