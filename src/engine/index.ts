@@ -106,6 +106,7 @@ export type { Rng } from './core/rng';
 export { partitionForKey, murmur2 } from './core/murmur2';
 export { Opportunities } from './opportunities';
 export { sinkWriteLabel, sqlShape } from './sinks/statementWords';
+export { columnNamesWords } from './sinks/keyColumns';
 export { MESSAGE_LINK, faultActsOn, messageFaultKinds, messageMatchCount } from './faultLink';
 export type { MessageMatch } from './faultLink';
 export type { PointReached } from './opportunities';
