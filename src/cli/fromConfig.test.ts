@@ -291,6 +291,18 @@ describe("from-config: the sink's SQL statement", () => {
     );
     expect(r.out).not.toContain('It survives every single fault.');
   }, 120_000);
+
+  it("--scenario-out keeps the user's key column: --format sql prints ON CONFLICT (payment_id)", () => {
+    const out = join(dir, 'scenario.json');
+    const r = cli([join(dir, 'sink.sql'), '--scenario-out', out, '--skip-atlas']);
+    expect(r.code).toBe(0);
+    const sql = captured(main, [out, '--format', 'sql'], { join: '' });
+    expect(sql.code).toBe(0);
+    expect(sql.out).toContain('INSERT INTO "payments" (payment_id, amount, src) VALUES');
+    expect(sql.out).toContain('ON CONFLICT (payment_id) DO NOTHING;');
+    expect(sql.out).toContain('CONSTRAINT "payments_key" UNIQUE (payment_id)');
+    expect(sql.out).not.toMatch(/\(id[,)]/);
+  }, 60_000);
 });
 
 describe("from-config: the workload's sink when no statement is given", () => {

@@ -417,7 +417,7 @@ export function importConfig(files: readonly ConfigFile[], target?: ConfigTarget
     else
       for (const x of sql) {
         set(x.path, x.value);
-        keys.push({
+        const report: KeyReport = {
           file: x.file,
           line: x.line,
           key: x.clause,
@@ -426,7 +426,10 @@ export function importConfig(files: readonly ConfigFile[], target?: ConfigTarget
           path: x.path,
           sql: true,
           ...(x.why ? { why: x.why } : {}),
-        });
+        };
+        keys.push(report);
+        // A value the scenario refuses (a column name no identifier) names this line.
+        byPath.set(x.path, report);
       }
   }
   if (errors.length > 0) return { ok: false, errors };

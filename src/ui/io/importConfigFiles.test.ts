@@ -181,10 +181,14 @@ describe("the sink's SQL statement through the page Import", () => {
       statement: 'on-conflict-do-nothing',
       key: 'business-id',
     });
-    // acks, enable.idempotence and the statement's 3 settings; bootstrap.servers ignored.
-    expect(r.config?.summary).toMatch(/: 5 keys applied, 1 ignored /);
+    // acks, enable.idempotence and the statement's 4 settings (table, statement, key, the key
+    // column's name); bootstrap.servers ignored.
+    expect(r.config?.summary).toMatch(/: 6 keys applied, 1 ignored /);
     expect(r.config?.lines).toContain(
       'sink.sql:3: applied ON CONFLICT (payment_id) DO NOTHING → sink.statement = on-conflict-do-nothing',
+    );
+    expect(r.config?.lines).toContain(
+      'sink.sql:3: applied ON CONFLICT (payment_id) DO NOTHING → sink.columns = {"id":"payment_id"} (your column names, in the statements the lab shows and prints)',
     );
     expect(r.config?.lines.some((l) => l.startsWith('sink kept from the workload'))).toBe(false);
     // Without it, the notice names the story's own sink.
