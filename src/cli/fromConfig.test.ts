@@ -432,3 +432,15 @@ describe('from-config --on: the files on a chosen library workload and its fault
     expect(batch.err).toMatch(/^--on "airflow-retry-append\/overwrite": a scheduled batch job/);
   });
 });
+
+describe('from-config: a value not in a set names the value it got', () => {
+  it('acks=2: the line, the key, the value and what Kafka takes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'from-config-acks-'));
+    writeFileSync(join(dir, 'producer.properties'), 'acks=2\n');
+    const r = cli([join(dir, 'producer.properties')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `${join(dir, 'producer.properties')}:1: acks: expected 0, 1, all or -1, got "2"`,
+    );
+  });
+});

@@ -12,6 +12,7 @@ import { normalizeAcks } from './producerRules';
 import { BATCH_PLACEMENT_KINDS, PLACEMENT_KINDS } from '../atlas/kinds';
 import { misspellingBound, nearest } from '../core/editDistance';
 import { columnSql, TABLE_COLUMNS } from '../sinks/keyColumns';
+import { echoValue, notOneOf } from './echo';
 
 export { effectiveIdempotence, normalizeAcks } from './producerRules';
 
@@ -478,7 +479,7 @@ export function atlasKindIssues(
     return [
       {
         path: `${path}.${i}`,
-        message: `unknown kind "${k}"${near === null ? '' : ` — did you mean ${near}?`}; ${batch ? "a batch job's atlas places" : 'the atlas places'} ${kinds.join(', ')}`,
+        message: notOneOf(kinds, echoValue(k), near === null ? undefined : `did you mean ${near}?`),
       },
     ];
   });

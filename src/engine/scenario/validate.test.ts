@@ -441,3 +441,27 @@ describe("the sink table's columns under the user's names (sink.columns)", () =>
     ]);
   });
 });
+
+describe('a value not in a set is refused naming the field, the value and the allowed ones', () => {
+  const messages = (patch: Record<string, unknown>) => {
+    const r = parseScenario({ ...base, ...patch });
+    return r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`);
+  };
+
+  it('an enum, a union of literals, a switch: each says what came', () => {
+    expect(messages({ producer: { acks: 2 } })).toEqual([
+      'producer.acks: expected "0", "1", "all" or "-1", got 2',
+    ]);
+    expect(messages({ sink: { type: 'table', statement: 'upsert' } })).toEqual([
+      'sink.statement: expected "insert", "on-conflict-do-nothing", "on-conflict-do-update" or "merge", got "upsert"',
+    ]);
+    expect(messages({ claim: 'once' })).toEqual([
+      'claim: expected "at-most-once", "at-least-once" or "exactly-once", got "once"',
+    ]);
+    expect(messages({ producer: { 'enable.idempotence': 'maybe' } })).toEqual([
+      'producer.enable.idempotence: expected true or false, got "maybe"',
+    ]);
+    // What came is quoted as any message quotes input: at most 200 characters of it.
+    expect(messages({ claim: 'x'.repeat(300) })[0]).toMatch(/got "x{200}… \(300 characters\)"$/);
+  });
+});

@@ -172,11 +172,11 @@ describe('Kafka client .properties', () => {
     for (const [text, error] of [
       [
         'acks=ALL',
-        'p.properties:1: acks: expected one of 0, 1, all, -1 (Kafka reads them case-sensitively), got "ALL"',
+        'p.properties:1: acks: expected 0, 1, all or -1, got "ALL" (Kafka reads them case-sensitively)',
       ],
       [
         'isolation.level=READ_COMMITTED',
-        'p.properties:1: isolation.level: expected one of read_committed, read_uncommitted (Kafka reads them case-sensitively), got "READ_COMMITTED"',
+        'p.properties:1: isolation.level: expected read_committed or read_uncommitted, got "READ_COMMITTED" (Kafka reads them case-sensitively)',
       ],
     ] as const)
       expect(importConfig([{ name: 'p.properties', text }])).toEqual({

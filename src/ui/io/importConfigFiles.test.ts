@@ -117,7 +117,12 @@ describe('configuration files through the page Import', () => {
       ok: false,
       config: true,
       from: '“p.properties”',
-      lines: ['p.properties:3: acks: expected one of 0, 1, all, -1, got "some"'],
+      lines: ['p.properties:3: acks: expected 0, 1, all or -1, got "some"'],
+    });
+    // acks=2: the value named, beside the ones Kafka takes.
+    expect(await importFile(file('producer.properties', 'acks=2\n'))).toMatchObject({
+      ok: false,
+      lines: ['producer.properties:1: acks: expected 0, 1, all or -1, got "2"'],
     });
     const refused = await importFile(file('p.properties', 'acks=1\nenable.idempotence=true\n'));
     expect(refused).toMatchObject({
