@@ -90,6 +90,30 @@ test('a sink.sql picked with a producer.properties sets the table sink from its 
   const notice = dash
     .byId(testIds.notice)
     .filter({ hasText: 'From “producer.properties” + “sink.sql”' });
-  // acks, enable.idempotence and the statement's table, form and key: 5 applied.
-  await expect(notice).toContainText('5 keys applied, 0 ignored');
+  // acks, enable.idempotence and the statement's table, form, key and the key column's name: 6.
+  await expect(notice).toContainText('6 keys applied, 0 ignored');
+  // The statement as they wrote it, not the lab's ON CONFLICT (id): on the card and in the SQL.
+  await expect(page.locator('.sink-statement')).toHaveText(
+    'INSERT … ON CONFLICT (payment_id) DO NOTHING',
+  );
+  await dash.byId(testIds.sinkSqlToggle).click();
+  const script = dash.byId(testIds.sinkSqlScript);
+  await expect(script).toContainText('INSERT INTO "payments" (payment_id, amount, src) VALUES');
+  await expect(script).toContainText('ON CONFLICT (payment_id) DO NOTHING;');
+  // The claim is the workload's, said so, with the choice of another: the claim alone changes.
+  const claim = dash
+    .byId(testIds.notice)
+    .filter({ hasText: 'The verdict checks exactly-once: the claim of the workload' });
+  await expect(claim).toBeVisible();
+  await claim.getByRole('button', { name: /^at-least-once:/ }).click();
+  await expect(claim).toHaveCount(0);
+  const after = await page.evaluate(
+    () =>
+      window.__deliveryLab!.scenario() as {
+        claim?: string;
+        producer?: Record<string, unknown>;
+      },
+  );
+  expect(after.claim).toBe('at-least-once');
+  expect(after.producer).toMatchObject({ acks: 'all', 'enable.idempotence': true });
 });

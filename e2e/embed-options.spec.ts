@@ -81,7 +81,7 @@ test('a share link whose scenario the lab refuses: the embed loads its codec and
   const refused = page.getByTestId(testIds.embedRefused);
   await expect(refused).toContainText('This share link could not be opened:');
   await expect(refused.getByTestId(testIds.notice).locator('li')).toHaveText([
-    'producer.acks: expected "0", "1", "all" or "-1"',
+    'producer.acks: expected "0", "1", "all" or "-1", got 7',
   ]);
   await expect(refused).toContainText('Nothing to play');
   await expect(page.getByTestId(testIds.embedPlayer)).toHaveCount(0);

@@ -102,7 +102,7 @@ describe('expect.atlas', () => {
     const r = check([wrongKind]);
     expect(r.code).toBe(2);
     expect(r.out).toMatch(
-      /overwrite-kind\.json:\d+: expect\.atlas\.kinds\.1: unknown kind "drop-request"; a batch job's atlas places crash, clear, late-row/,
+      /overwrite-kind\.json:\d+: expect\.atlas\.kinds\.1: expected crash, clear or late-row, got "drop-request"/,
     );
   });
 
@@ -111,7 +111,7 @@ describe('expect.atlas', () => {
     const r = check([file]);
     expect(r.code).toBe(2);
     expect(r.out).toMatch(
-      /typo\.json:\d+: expect\.atlas\.kinds\.0: unknown kind "app-resnd" — did you mean app-resend\?; the atlas places drop-request, /,
+      /typo\.json:\d+: expect\.atlas\.kinds\.0: expected drop-request, .+, got "app-resnd" \(did you mean app-resend\?\)/,
     );
   });
 
@@ -146,7 +146,7 @@ describe('expect.atlas', () => {
     );
     expect(r.out).toMatch(
       new RegExp(
-        `${page.replace(/[.]/g, '\\.')}:7: expect: atlas\\.kinds\\.0: unknown kind "app-resent" — did you mean app-resend\\?`,
+        `${page.replace(/[.]/g, '\\.')}:7: expect: atlas\\.kinds\\.0: expected drop-request, .+, got "app-resent" \\(did you mean app-resend\\?\\)`,
       ),
     );
   });

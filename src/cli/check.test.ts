@@ -104,7 +104,7 @@ describe('delivery-lab check', { timeout: 60_000 }, () => {
     expect(r.code).toBe(2);
     const problems = r.out.split('\n').filter((l) => l.startsWith('    '));
     expect(problems).toEqual([
-      `    ${file}:${acks}: producer.acks: expected "0", "1", "all" or "-1"`,
+      `    ${file}:${acks}: producer.acks: expected "0", "1", "all" or "-1", got "two"`,
       `    ${file}:${records}: processor.max.poll.records: at least 1`,
     ]);
     const annotations = r.out.split('\n').filter((l) => l.startsWith('::error'));

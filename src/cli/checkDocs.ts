@@ -24,6 +24,7 @@ import {
   parseScenario,
   readJsonText,
   schemaIssues,
+  REPORT_INPUT,
   simulate,
   type Expect,
   type Scenario,
@@ -183,7 +184,7 @@ function readExpect(
       return [{ line, message: `${where}: the scenario has no "expect" block` }];
     raw = raw.expect;
   }
-  const parsed = ExpectSchema.safeParse(raw);
+  const parsed = ExpectSchema.safeParse(raw, REPORT_INPUT);
   if (parsed.success)
     return { expect: parsed.data, scenarioFile, ...(scenarioFile ? { scenario: read.raw } : {}) };
   // Every wrong field, each at its line, with the field a misspelt key meant, as a scenario

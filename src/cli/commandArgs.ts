@@ -4,7 +4,7 @@
  * each problem one message naming the option, exit 2.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { clipEcho } from '../engine';
+import { clipEcho, notOneOf } from '../engine';
 import { misspellingBound, nearest } from '../engine/core/editDistance';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -67,10 +67,6 @@ export function commandArgs<const O extends Options>(
   return parsed;
 }
 
-/** "a, b or c". */
-const either = (choices: readonly string[]) =>
-  choices.length === 1 ? choices[0]! : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
-
 /**
  * Whether an option's value is one of its choices; if not, says so naming the option
  * (`--format: expected text or json, got "yaml"`).
@@ -82,6 +78,6 @@ export function isChoice<const C extends string>(
   err: (s: string) => void,
 ): value is C {
   if ((choices as readonly string[]).includes(value)) return true;
-  err(`${option}: expected ${either(choices)}, got "${clipEcho(value)}"`);
+  err(`${option}: ${notOneOf(choices, `"${clipEcho(value)}"`)}`);
   return false;
 }

@@ -283,8 +283,12 @@ describe('sim --compare', () => {
     expect(cli(['at-least-once', '--compare', 'statement=nonsense'])).toEqual({
       code: 2,
       out: '',
-      err: '--compare "statement=nonsense": this lane\'s configuration is refused: sink.statement: expected "insert", "on-conflict-do-nothing", "on-conflict-do-update" or "merge"',
+      err: '--compare "statement=nonsense": this lane\'s configuration is refused: sink.statement: expected "insert", "on-conflict-do-nothing", "on-conflict-do-update" or "merge", got "nonsense"',
     });
+    // acks=2 was refused without the 2.
+    expect(cli(['at-least-once', '--compare', 'acks=2']).err).toBe(
+      '--compare "acks=2": this lane\'s configuration is refused: producer.acks: expected "0", "1", "all" or "-1", got 2',
+    );
     expect(cli(['at-least-once', '--compare', 'no-such-thing'])).toMatchObject({
       code: 2,
       err: '--compare: "no-such-thing" is no guarantee, knob=value, preset id, share link or scenario file',

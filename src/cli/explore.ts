@@ -6,7 +6,9 @@
  * configuration survives every single fault".
  */
 import {
+  clipEcho,
   explainCounterexample,
+  notOneOf,
   explore,
   minimalCounterexample,
   BufferPool,
@@ -33,7 +35,7 @@ export function parseExploreArgs(
   kinds: string | undefined,
 ): ExploreArgs | { problem: string } {
   if (depth !== undefined && depth !== '1' && depth !== '2')
-    return { problem: `--depth: expected 1 or 2, got "${depth}"` };
+    return { problem: `--depth: ${notOneOf(['1', '2'], `"${clipEcho(depth)}"`)}` };
   const list = parseKinds(kinds, PLACEMENT_KINDS, '');
   if ('problem' in list) return list;
   return { depth: depth === '2' ? 2 : 1, kinds: list };
@@ -52,7 +54,7 @@ export function parseKinds<K extends string>(
     const name = unknown[0] ?? '';
     const near = nearest(name, allowed, misspellingBound);
     return {
-      problem: `--kinds: unknown kind "${name}"${forWhat}${near === null ? '' : ` — did you mean ${near}?`}; expected a comma-separated list of ${allowed.join(', ')}`,
+      problem: `--kinds (a comma-separated list): ${notOneOf(allowed, `"${clipEcho(name)}"${forWhat}`, near === null ? undefined : `did you mean ${near}?`)}`,
     };
   }
   return allowed.filter((k) => names.includes(k));

@@ -200,7 +200,7 @@ describe('sim <batch scenario> --explore', () => {
     const wrongKind = cli([file, '--explore', '--kinds', 'crash,rebalance']);
     expect(wrongKind.code).toBe(2);
     expect(wrongKind.err).toBe(
-      '--kinds: unknown kind "rebalance" for a batch job; expected a comma-separated list of crash, clear, late-row',
+      '--kinds (a comma-separated list): expected crash, clear or late-row, got "rebalance" for a batch job',
     );
     // 150 events: 152 crash points, 1 clear, 150 late rows; each first placement's run has about
     // as many again, so the pairs pass 20,000 after some 70 of them.

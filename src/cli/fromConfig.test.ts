@@ -291,6 +291,18 @@ describe("from-config: the sink's SQL statement", () => {
     );
     expect(r.out).not.toContain('It survives every single fault.');
   }, 120_000);
+
+  it("--scenario-out keeps the user's key column: --format sql prints ON CONFLICT (payment_id)", () => {
+    const out = join(dir, 'scenario.json');
+    const r = cli([join(dir, 'sink.sql'), '--scenario-out', out, '--skip-atlas']);
+    expect(r.code).toBe(0);
+    const sql = captured(main, [out, '--format', 'sql'], { join: '' });
+    expect(sql.code).toBe(0);
+    expect(sql.out).toContain('INSERT INTO "payments" (payment_id, amount, src) VALUES');
+    expect(sql.out).toContain('ON CONFLICT (payment_id) DO NOTHING;');
+    expect(sql.out).toContain('CONSTRAINT "payments_key" UNIQUE (payment_id)');
+    expect(sql.out).not.toMatch(/\(id[,)]/);
+  }, 60_000);
 });
 
 describe("from-config: the workload's sink when no statement is given", () => {
@@ -347,4 +359,88 @@ describe("from-config: a downstream reader's consumer file", () => {
     const run = captured(main, [out], { join: '' });
     expect(run.out).toContain('reader:rc: 300 rows for 250 events · 50 duplicate rows · 0 lost');
   }, 60_000);
+});
+
+describe('from-config: the claim the verdict checks is no file’s', () => {
+  const producer = `${examples}/producer.properties`;
+
+  it('says the claim is the workload’s, and --claim checks another', () => {
+    const r = cli([producer, '--skip-atlas']);
+    expect(r.out).toContain(
+      "claim checked: exactly-once — the workload's (lost-ack-retry/idempotence-on), not your files': a configuration claims no guarantee; --claim at-most-once|at-least-once|exactly-once checks the one your pipeline promises",
+    );
+    const chosen = cli([producer, '--skip-atlas', '--claim', 'at-least-once', '--format', 'json']);
+    const json = JSON.parse(chosen.out) as { claim: unknown; scenario: { claim: string } };
+    expect(json.claim).toEqual({ value: 'at-least-once', from: 'chosen' });
+    expect(json.scenario.claim).toBe('at-least-once');
+    expect(cli([producer, '--skip-atlas', '--claim', 'at-least-once']).out).toContain(
+      'claim checked: at-least-once (--claim)\n',
+    );
+  }, 60_000);
+
+  it('refuses a claim that is none of the three, naming what it got', () => {
+    const r = cli([producer, '--claim', 'once']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('--claim: expected at-most-once, at-least-once or exactly-once, got "once"');
+  });
+});
+
+describe('from-config --on: the files on a chosen library workload and its faults', () => {
+  const producer = `${examples}/producer.properties`;
+
+  it('sets the keys on that workload', () => {
+    const r = cli([
+      producer,
+      '--on',
+      'flink-checkpoint-replay/2pc-read-committed',
+      '--skip-atlas',
+      '--format',
+      'json',
+    ]);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as {
+      base: string;
+      kind: string;
+      scenario: { processor: { type: string } };
+    };
+    expect([json.base, json.kind, json.scenario.processor.type]).toEqual([
+      'flink-checkpoint-replay/2pc-read-committed',
+      'flink',
+      'flink',
+    ]);
+  }, 60_000);
+
+  it('refuses an unknown workload, listing the close names', () => {
+    const r = cli([producer, '--on', 'flink-checkpoint-replya/2pc-read-committed']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      '--on "flink-checkpoint-replya/2pc-read-committed": no library workload of that name; did you mean flink-checkpoint-replay/2pc-read-committed, flink-checkpoint-replay/plain-sink, flink-checkpoint-replay/upsert, flink-checkpoint-replay/2pc-read-uncommitted, flink-checkpoint-replay/2pc-jdbc-xa (and 1 more) (see delivery-lab --list)',
+    );
+    expect(cli([producer, '--on', 'lost-ack-retry/idempotence']).err).toBe(
+      '--on "lost-ack-retry/idempotence": no library workload of that name; the preset "lost-ack-retry" has variants idempotence-off, idempotence-on, acks-1, retries-0 (see delivery-lab --list)',
+    );
+  });
+
+  it("refuses another processor's configuration on it, and a batch job", () => {
+    const flink = cli([`${examples}/config.yaml`, '--on', 'lost-ack-retry/idempotence-on']);
+    expect(flink.code).toBe(2);
+    expect(flink.err).toMatch(
+      /^src\/scenarios\/config\/examples\/config\.yaml:\d+: \S+: a Flink job's key, and --on lost-ack-retry\/idempotence-on runs a consumer loop: give its own processor's configuration$/,
+    );
+    const batch = cli([producer, '--on', 'airflow-retry-append/overwrite']);
+    expect(batch.code).toBe(2);
+    expect(batch.err).toMatch(/^--on "airflow-retry-append\/overwrite": a scheduled batch job/);
+  });
+});
+
+describe('from-config: a value not in a set names the value it got', () => {
+  it('acks=2: the line, the key, the value and what Kafka takes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'from-config-acks-'));
+    writeFileSync(join(dir, 'producer.properties'), 'acks=2\n');
+    const r = cli([join(dir, 'producer.properties')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `${join(dir, 'producer.properties')}:1: acks: expected 0, 1, all or -1, got "2"`,
+    );
+  });
 });

@@ -8,16 +8,21 @@
  * no failure, so no guarantee is claimed — "not tested".
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { flinkFailedForGood, parseScenario, PLACEMENT_KINDS, simulate } from '../engine';
+import { clipEcho, flinkFailedForGood, parseScenario, PLACEMENT_KINDS, simulate } from '../engine';
+import { findPreset } from '../scenarios';
 import { importConfig, type KeyReport } from '../scenarios/config/importConfig';
 import { commandArgs, isChoice } from './commandArgs';
 import { exploreReport } from './explore';
+import { nearPresets } from './nearPresets';
 import { jobFailedLine, neverFired, type JsonReport } from './report';
 import { faultName, faultWhat } from '../views/edit/faultName';
 import { realDefaultUnlike } from '../views/edit/knobs';
 
 const USAGE =
-  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties | sink.sql…> [--format text|json] [--scenario-out FILE] [--skip-atlas]';
+  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties | sink.sql…> [--on PRESET[/VARIANT]] [--claim at-most-once|at-least-once|exactly-once] [--format text|json] [--scenario-out FILE] [--skip-atlas]';
+
+/** The guarantees `--claim` takes: the scenario's `claim` (docs/format.md). */
+const CLAIMS = ['at-most-once', 'at-least-once', 'exactly-once'] as const;
 
 function keyLine(k: KeyReport): string {
   const where = k.line > 0 ? `${k.file}:${k.line}` : k.file;
@@ -39,6 +44,8 @@ export function fromConfigCommand(
       format: { type: 'string' },
       'scenario-out': { type: 'string' },
       'skip-atlas': { type: 'boolean' },
+      on: { type: 'string' },
+      claim: { type: 'string' },
     },
     USAGE,
     'from-config: give one or more configuration files',
@@ -49,6 +56,15 @@ export function fromConfigCommand(
   const { values, positionals } = args;
   const format = values.format ?? 'text';
   if (!isChoice('--format', format, ['text', 'json'], err)) return 2;
+  const claim = values.claim;
+  if (claim !== undefined && !isChoice('--claim', claim, CLAIMS, err)) return 2;
+  const on = values.on;
+  if (on !== undefined && !findPreset(on)) {
+    err(
+      `--on "${clipEcho(on)}": no library workload of that name${nearPresets(on)} (see delivery-lab --list)`,
+    );
+    return 2;
+  }
   const files = [];
   for (const name of positionals) {
     try {
@@ -58,7 +74,10 @@ export function fromConfigCommand(
       return 2;
     }
   }
-  const imported = importConfig(files);
+  const imported = importConfig(files, undefined, {
+    ...(claim !== undefined ? { claim } : {}),
+    ...(on !== undefined ? { on } : {}),
+  });
   if (!imported.ok) {
     for (const e of imported.errors) err(e);
     return 2;
@@ -144,6 +163,7 @@ export function fromConfigCommand(
           keys: imported.keys,
           kept: imported.kept,
           sinkKept: imported.sinkKept,
+          claim: imported.claim,
           guarantee: guarantee ?? null,
           atlas: atlas ?? null,
           scenario: imported.scenario,
@@ -156,6 +176,12 @@ export function fromConfigCommand(
     const group = (s: KeyReport['status'][]) => imported.keys.filter((k) => s.includes(k.status));
     out(
       `${imported.kind === 'consumer' ? 'Kafka clients' : imported.kind === 'flink' ? 'Flink job' : 'Spark query'} on the library workload ${imported.base}`,
+    );
+    // The claim the verdict checks is no file's: said, with whose it is and how to choose.
+    out(
+      imported.claim.from === 'chosen'
+        ? `claim checked: ${imported.claim.value} (--claim)`
+        : `claim checked: ${imported.claim.value} — the workload's (${imported.base}), not your files': a configuration claims no guarantee; --claim ${CLAIMS.join('|')} checks the one your pipeline promises`,
     );
     for (const [title, list] of [
       ['recognised', group(['applied'])],
@@ -178,15 +204,17 @@ export function fromConfigCommand(
     if (imported.sinkKept) out(`sink kept from the workload: ${imported.sinkKept}`);
     if (imported.fitted) out(`workload: ${imported.fitted}`);
     // The claim is the base workload's, not the user's files' (they claim nothing): say whose.
-    const claim =
+    const broken =
       guarantee && !guarantee.held
-        ? `; the ${imported.base} workload claims ${guarantee.claimed}, and with your settings it breaks`
+        ? imported.claim.from === 'chosen'
+          ? `; you claim ${guarantee.claimed} (--claim), and with your settings it breaks`
+          : `; the ${imported.base} workload claims ${guarantee.claimed}, and with your settings it breaks`
         : '';
     out(
       !guarantee
         ? 'guarantee end to end: none — Kafka or Flink would refuse this configuration (above)'
         : guarantee.tested
-          ? `guarantee end to end: ${guarantee.observed} (under ${imported.base}'s fault)${claim}`
+          ? `guarantee end to end: ${guarantee.observed} (under ${imported.base}'s fault)${broken}`
           : `guarantee end to end: not tested: the fault never fired under this configuration (${imported.base}'s fault)\n${guarantee.unfired.map((u) => `  ⚠ ${u}`).join('\n')}`,
     );
     if (guarantee?.jobFailedForGood) out(jobFailedLine(guarantee.jobFailedForGood));

@@ -18,6 +18,7 @@ import {
   type ParseResult,
   type SimulateOptions,
   clipEcho,
+  notOneOf,
 } from '../engine';
 import {
   loadedPresetScenario,
@@ -165,7 +166,7 @@ export function main(
   const diagram = diagramKind(values.diagram);
   if (diagram === null) {
     err(
-      `--diagram: expected sequence, flow or event:<business id>, got "${clipEcho(values.diagram ?? '')}"`,
+      `--diagram: ${notOneOf(['sequence', 'flow', 'event:<business id>'], `"${clipEcho(values.diagram ?? '')}"`)}`,
     );
     return 2;
   }
@@ -179,7 +180,9 @@ export function main(
       ? undefined
       : optionalPart('diagrams').parseHeadingLevel(values.headingLevel);
   if (headingLevel === null) {
-    err(`--heading-level: expected 1, 2, 3 or 4, got "${clipEcho(values.headingLevel ?? '')}"`);
+    err(
+      `--heading-level: ${notOneOf(['1', '2', '3', '4'], `"${clipEcho(values.headingLevel ?? '')}"`)}`,
+    );
     return 2;
   }
   if (values.headingLevel !== undefined && format !== 'markdown') {

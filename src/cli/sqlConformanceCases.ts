@@ -114,3 +114,29 @@ export function combinationCases(): ConformanceCase[] {
       }
   return out;
 }
+
+/**
+ * The table's columns under a user's names (`sink.columns`, docs/sql.md#your-names): every lab
+ * column renamed, one to a name PostgreSQL reads only quoted (upper case) and one to a reserved
+ * word ("order"), which the script must quote to run.
+ */
+export const RENAMED_COLUMNS = {
+  id: 'payment_id',
+  amount: 'Amount_EUR',
+  src: 'order',
+  uuid: 'row_uuid',
+} as const;
+
+/** Every statement × key per record with {@link RENAMED_COLUMNS}: the combinations' run, renamed. */
+export function renamedCases(): ConformanceCase[] {
+  const out: ConformanceCase[] = [];
+  for (const st of STATEMENTS)
+    for (const key of ['business-id', 'uuid-per-attempt', 'source-offset']) {
+      const c = tableCase(
+        `renamed · ${st.name} · ${key}`,
+        combination({ ...st.sink, key, statementPer: 'record', columns: RENAMED_COLUMNS }),
+      );
+      if (c) out.push(c);
+    }
+  return out;
+}

@@ -81,6 +81,7 @@ export {
   parseScenarioJson,
   readJsonText,
   schemaIssues,
+  REPORT_INPUT,
   formatIssues,
   issueLines,
   normalizeAcks,
@@ -92,7 +93,7 @@ export type { Issue, ParseResult } from './scenario/validate';
 export { keysAt } from './scenario/schemaKeys';
 export { migrate, migrateFormat, CURRENT_VERSION } from './scenario/migrate';
 export type { Step as MigrationStep, VersionedFormat } from './scenario/migrate';
-export { clipEcho, echoValue, numberWords, ECHO_MAX } from './scenario/echo';
+export { clipEcho, echoValue, notOneOf, numberWords, ECHO_MAX } from './scenario/echo';
 export { LIMITS } from './scenario/limits';
 export { buildEvents } from './scenario/workload';
 export type { Events } from './scenario/workload';
@@ -106,6 +107,7 @@ export type { Rng } from './core/rng';
 export { partitionForKey, murmur2 } from './core/murmur2';
 export { Opportunities } from './opportunities';
 export { sinkWriteLabel, sqlShape } from './sinks/statementWords';
+export { columnNamesWords } from './sinks/keyColumns';
 export { MESSAGE_LINK, faultActsOn, messageFaultKinds, messageMatchCount } from './faultLink';
 export type { MessageMatch } from './faultLink';
 export type { PointReached } from './opportunities';

@@ -59,7 +59,7 @@ describe('validation: the random fault is checked as the fault it fires', () => 
       'faults.0.link: unknown key "link": not a field here (misspelt, or a field of another kind); its fields: kind, id, at, probability, untilMs, what',
     ]);
     expect(issues({ what: 'drop-response', probability: 0.1 })).toEqual([
-      'faults.0.link: expected "produce", "fetch", "commit", "sink", "effect", "txn" or "checkpoint"',
+      'faults.0.link: required ("produce", "fetch", "commit", "sink", "effect", "txn" or "checkpoint")',
     ]);
     expect(issues({ what: 'explode', probability: 0.1 })).toEqual([
       'faults.0.what: what must be one of "drop-request", "drop-response", "crash", "rebalance", "app-resend", "source-duplicate", "leader-failover"',

@@ -265,10 +265,10 @@ describe('bad links are refused with a message, never thrown', () => {
       producer: { acks: 'sometimes' },
     } as unknown as ScenarioInput);
     expect(issue(bad)).toEqual([
-      { path: 'producer.acks', message: 'expected "0", "1", "all" or "-1"' },
+      { path: 'producer.acks', message: 'expected "0", "1", "all" or "-1", got "sometimes"' },
     ]);
     expect(shareIssueLines(issue(bad))).toEqual([
-      'producer.acks: expected "0", "1", "all" or "-1"',
+      'producer.acks: expected "0", "1", "all" or "-1", got "sometimes"',
     ]);
     const huge = encodeShare({ ...SHARED, name: '<script>'.repeat(20_000) });
     expect(issue(huge)).toEqual([{ path: 'name', message: 'at most 200 characters' }]);

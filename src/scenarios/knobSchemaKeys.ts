@@ -81,6 +81,7 @@ export const SCHEMA_KEYS: Readonly<Record<string, readonly string[]>> = {
     'xa',
     'initialRows',
     'clean',
+    'columns',
     'txnAppId',
     'mode',
     'format',

@@ -6,7 +6,7 @@
  */
 import { migrateFormat } from '../scenario/migrate';
 import { keysAt } from '../scenario/schemaKeys';
-import { parseScenario, schemaIssues, type Issue } from '../scenario/validate';
+import { parseScenario, REPORT_INPUT, schemaIssues, type Issue } from '../scenario/validate';
 import { CHALLENGE_VERSION, ChallengeSchema, type Challenge } from './schema';
 import { lockedBy } from './rules';
 
@@ -24,7 +24,7 @@ export function parseChallenge(raw: unknown): ChallengeParse {
     steps: CHALLENGE_STEPS,
   });
   if (!migrated.ok) return migrated;
-  const parsed = ChallengeSchema.safeParse(migrated.value);
+  const parsed = ChallengeSchema.safeParse(migrated.value, REPORT_INPUT);
   if (!parsed.success)
     return {
       ok: false,

@@ -8,7 +8,7 @@ import { firstAtOrAfter } from './traceIndex';
 import { StoryFamily, type Story } from './story';
 import { groupDigits } from '../groupDigits';
 import { CONTENT_COLUMN_SQL } from '../batch/contentColumns';
-import { keyColumn } from '../sinks/keyColumns';
+import { columnSql, keyColumn } from '../sinks/keyColumns';
 
 export class SinkStories extends StoryFamily {
   /**
@@ -34,8 +34,8 @@ export class SinkStories extends StoryFamily {
     const same = s.key
       .map((c) =>
         c === 'amount'
-          ? `amount ${ev.amount[first]}`
-          : `${CONTENT_COLUMN_SQL[c]} '${content[c] ?? ''}'`,
+          ? `${columnSql(s, 'amount')} ${ev.amount[first]}`
+          : `${columnSql(s, CONTENT_COLUMN_SQL[c])} '${content[c] ?? ''}'`,
       )
       .join(', ');
     const cols = keyColumn(s);

@@ -44,3 +44,23 @@ export function echoValue(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   return String(value);
 }
+
+/** `a`, `a or b`, `a, b or c`. */
+export function orList(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+/**
+ * A value that is none of a set, refused: what is allowed and what came — the one wording of
+ * every such refusal (a scenario's field, a configuration file's key, a CLI option, a link's
+ * field), each caller putting the field or line in front, as Kafka's `ConfigException` names the
+ * setting, the value and the valid ones ("Invalid value 2 for configuration acks: String must be
+ * one of: all, -1, 0, 1"; https://kafka.apache.org/documentation/#producerconfigs_acks).
+ * @param allowed - the allowed values as the input writes them (JSON-quoted for a JSON field).
+ * @param got - what came, as the input wrote it: {@link echoValue} for JSON, `"…"` for text.
+ * @param note - why a near value is no match ("Kafka reads them case-sensitively").
+ */
+export function notOneOf(allowed: readonly string[], got: string, note?: string): string {
+  return `expected ${orList(allowed)}, got ${got}${note ? ` (${note})` : ''}`;
+}

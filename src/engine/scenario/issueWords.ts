@@ -6,7 +6,7 @@
 import { misspellingBound, nearest } from '../core/editDistance';
 import type { z } from 'zod';
 import { LIMITS } from './limits';
-import { clipEcho, numberWords } from './echo';
+import { clipEcho, echoValue, notOneOf, numberWords, orList } from './echo';
 import { groupDigits } from '../groupDigits';
 import { jsonPathLines, lineOfPath } from './pathLines';
 
@@ -178,6 +178,13 @@ const REAL_NAMES: Record<string, { field: string; words: string }> = {
 };
 
 /**
+ * The parse option every parse whose issues {@link schemaIssues} words passes: zod then keeps the
+ * value an issue is about, so a refusal of a value not in a set says what came
+ * (`producer.acks: expected "0", "1", "all" or "-1", got 2`).
+ */
+export const REPORT_INPUT = { reportInput: true } as const;
+
+/**
  * A zod schema's issues in the lab's words, each naming its field's path — the one wording of
  * scenario files, and of every format validated the same way (lesson files: src/scenarios/lessons).
  */
@@ -265,6 +272,9 @@ function plainMessage(i: SchemaIssue): string {
       // zod's 'int' is a whole number: "expected an int, got a number" read as a type error.
       const want = i.expected === 'int' ? 'a whole number' : article(i.expected);
       if (got === 'undefined') return `required (${want})`;
+      // A switch is a value of a set of two: what came, as any such refusal says it.
+      if (i.expected === 'boolean' && 'input' in i)
+        return notOneOf(['true', 'false'], echoValue(i.input));
       if (i.expected === 'int' && got === 'number') return 'must be a whole number';
       // "10s", as Flink and Kafka write durations: here a time is a number of milliseconds.
       const last = String(i.path[i.path.length - 1] ?? '');
@@ -295,10 +305,16 @@ function plainMessage(i: SchemaIssue): string {
       if (i.origin !== 'number') return i.message;
       return i.inclusive === false ? `must be above ${n(min)}` : `at least ${n(min)}`;
     }
-    case 'invalid_value':
-      // An enum or literal: "expected "insert", "merge" or …", as `acks` says it, not zod's
-      // 'Invalid option: expected one of "insert"|"merge"'.
-      return `expected ${orList(i.values.map((v) => JSON.stringify(v)))}`;
+    case 'invalid_value': {
+      // An enum or literal: 'expected "insert", "merge" or …, got "upsert"', not zod's
+      // 'Invalid option: expected one of "insert"|"merge"'. The value came when the parse kept
+      // it (`reportInput`, as every parse whose issues are shown does).
+      const allowed = i.values.map((v) => JSON.stringify(v));
+      // Left out: "required", as a missing field of a type says it.
+      if (!('input' in i) || i.input === undefined)
+        return 'input' in i ? `required (${orList(allowed)})` : `expected ${orList(allowed)}`;
+      return notOneOf(allowed, echoValue(i.input));
+    }
     case 'invalid_key':
       // A record's key (expect.rows, expect.points): zod says "Invalid key in record".
       return `invalid key: ${i.issues.map((k) => plainMessage(k as SchemaIssue)).join('; ')}`;
@@ -308,12 +324,6 @@ function plainMessage(i: SchemaIssue): string {
 }
 
 type SchemaIssue = z.core.$ZodIssue;
-
-/** `"a"`, `"a" or "b"`, `"a", "b" or "c"`. */
-function orList(words: readonly string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
-}
 
 /** "a string", "an object", "an array", "null". */
 function article(type: string): string {

@@ -2,6 +2,7 @@
  * The Kafka side of a scenario: the source application's producer client and the cluster.
  */
 import { z } from 'zod';
+import { echoValue, notOneOf } from './echo';
 import { LIMITS } from './limits';
 import { int, ms, name } from './schemaFields';
 import { KAFKA_TRANSACTION_MAX_TIMEOUT_MS } from './transactionTimeouts';
@@ -9,9 +10,7 @@ import { KAFKA_TRANSACTION_MAX_TIMEOUT_MS } from './transactionTimeouts';
 /** `acks` as Kafka accepts it: "0", "1", "all" or "-1" (= all); numbers are accepted too. */
 export const AcksSchema = z.union(
   [z.enum(['0', '1', 'all', '-1']), z.literal(0), z.literal(1), z.literal(-1)],
-  {
-    error: 'expected "0", "1", "all" or "-1"',
-  },
+  { error: (iss) => notOneOf(['"0"', '"1"', '"all"', '"-1"'], echoValue(iss.input)) },
 );
 
 /**

@@ -7,11 +7,31 @@ import { LIMITS } from './limits';
 import { amount, int, ms, name, topicName } from './schemaFields';
 import { EVENT_CONTENT_COLUMNS } from '../batch/schema';
 import { dedupeKeyIssue } from '../batch/contentColumns';
+import { TABLE_COLUMNS } from '../sinks/keyColumns';
+import { sqlIdentifierIssue } from '../sinks/sqlIdentifier';
 
 /** A table sink's key that is no content tuple (docs/semantics/sinks.md#sink-key). */
 const SINK_KEY_IDS = ['business-id', 'uuid-per-attempt', 'source-offset'] as const;
 
 const RowSchema = z.strictObject({ id: name(), amount: amount() });
+
+/** A column name as PostgreSQL reads an identifier (src/engine/sinks/sqlIdentifier.ts). */
+const SqlIdentifierSchema = z.string().superRefine((v, ctx) => {
+  const why = sqlIdentifierIssue(v);
+  if (why) ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 80)}" ${why}` });
+});
+
+/**
+ * The user's names of the table's columns, by the lab's (`{"id": "payment_id"}`): what the
+ * importer read from their statement (src/scenarios/config/sinkSql.ts), so the statements the lab
+ * shows and prints are theirs (docs/sql.md#your-names). Unset: the lab's names.
+ */
+const ColumnsSchema = z.strictObject(
+  Object.fromEntries(TABLE_COLUMNS.map((c) => [c, SqlIdentifierSchema.optional()])) as Record<
+    (typeof TABLE_COLUMNS)[number],
+    z.ZodOptional<typeof SqlIdentifierSchema>
+  >,
+);
 
 /**
  * A clean table built downstream from the sink table (the raw layer, which takes every delivery):
@@ -102,6 +122,8 @@ export const TableSinkSchema = z.strictObject({
   xa: z.boolean().default(false),
   initialRows: z.array(RowSchema).max(LIMITS.initialRows).default([]),
   clean: CleanLayerSchema.optional(),
+  /** The table's columns under the user's names, by the lab's: {@link ColumnsSchema}. */
+  columns: ColumnsSchema.optional(),
 });
 
 /** A Delta Lake table written from `foreachBatch`: https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch */

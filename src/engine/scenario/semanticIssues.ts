@@ -11,6 +11,8 @@ import type { Issue } from './issueWords';
 import { normalizeAcks } from './producerRules';
 import { BATCH_PLACEMENT_KINDS, PLACEMENT_KINDS } from '../atlas/kinds';
 import { misspellingBound, nearest } from '../core/editDistance';
+import { columnSql, TABLE_COLUMNS } from '../sinks/keyColumns';
+import { echoValue, notOneOf } from './echo';
 
 export { effectiveIdempotence, normalizeAcks } from './producerRules';
 
@@ -199,6 +201,26 @@ export function semanticIssues(s: Scenario): Issue[] {
         'sink.uniqueKey',
         'ON CONFLICT needs a unique index or constraint on the key as its arbiter',
       );
+    if (sink.columns) {
+      // One table cannot have two columns of one name (PostgreSQL: 42701 duplicate_column); the
+      // dedupe table's seen_ms and MERGE's ord are the lab's own beside them.
+      const taken = new Map<string, string>([
+        ['seen_ms', "the dedupe table's seen_ms"],
+        ['ord', "MERGE's ord"],
+      ]);
+      for (const col of TABLE_COLUMNS) {
+        const sql = columnSql(sink, col);
+        const before = taken.get(sql);
+        taken.set(sql, `column ${col}`);
+        if (before === undefined) continue;
+        // Named at the user's name: theirs, or the one before it when this is the lab's own.
+        const renamed = sink.columns[col] !== undefined ? col : before.replace(/^column /, '');
+        add(
+          `sink.columns.${renamed}`,
+          `"${sql}" names two columns (${before} and column ${col}): each column needs its own name`,
+        );
+      }
+    }
     if (sink.xa) {
       if (proc.type !== 'flink')
         add(
@@ -457,7 +479,7 @@ export function atlasKindIssues(
     return [
       {
         path: `${path}.${i}`,
-        message: `unknown kind "${k}"${near === null ? '' : ` — did you mean ${near}?`}; ${batch ? "a batch job's atlas places" : 'the atlas places'} ${kinds.join(', ')}`,
+        message: notOneOf(kinds, echoValue(k), near === null ? undefined : `did you mean ${near}?`),
       },
     ];
   });

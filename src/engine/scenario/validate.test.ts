@@ -414,3 +414,54 @@ describe('scenario validation names the field of every problem', () => {
     ]);
   });
 });
+
+describe("the sink table's columns under the user's names (sink.columns)", () => {
+  const withColumns = (columns: unknown) =>
+    parseScenario({ ...base, sink: { type: 'table', name: 'payments', columns } });
+  const messages = (r: ReturnType<typeof parseScenario>) =>
+    r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`);
+
+  it('takes SQL identifiers for the lab columns it names', () => {
+    expect(withColumns({ id: 'payment_id', amount: 'Amount_EUR' }).ok).toBe(true);
+    expect(messages(withColumns({ id: 'payment id' }))).toEqual([
+      'sink.columns.id: "payment id" is no SQL identifier: a letter or _ first, then letters, digits, _ or $ (PostgreSQL: https://www.postgresql.org/docs/current/sql-syntax-lexical.html#SQL-SYNTAX-IDENTIFIERS)',
+    ]);
+    expect(messages(withColumns({ key: 'payment_id' }))[0]).toMatch(
+      /^sink\.columns\.key: unknown key "key"/,
+    );
+  });
+
+  it('refuses two columns of one name, at the renamed one', () => {
+    // The lab's src is still src: naming the business id src too would be two columns src.
+    expect(messages(withColumns({ id: 'src' }))).toEqual([
+      'sink.columns.id: "src" names two columns (column id and column src): each column needs its own name',
+    ]);
+    expect(messages(withColumns({ id: 'ord' }))).toEqual([
+      `sink.columns.id: "ord" names two columns (MERGE's ord and column id): each column needs its own name`,
+    ]);
+  });
+});
+
+describe('a value not in a set is refused naming the field, the value and the allowed ones', () => {
+  const messages = (patch: Record<string, unknown>) => {
+    const r = parseScenario({ ...base, ...patch });
+    return r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`);
+  };
+
+  it('an enum, a union of literals, a switch: each says what came', () => {
+    expect(messages({ producer: { acks: 2 } })).toEqual([
+      'producer.acks: expected "0", "1", "all" or "-1", got 2',
+    ]);
+    expect(messages({ sink: { type: 'table', statement: 'upsert' } })).toEqual([
+      'sink.statement: expected "insert", "on-conflict-do-nothing", "on-conflict-do-update" or "merge", got "upsert"',
+    ]);
+    expect(messages({ claim: 'once' })).toEqual([
+      'claim: expected "at-most-once", "at-least-once" or "exactly-once", got "once"',
+    ]);
+    expect(messages({ producer: { 'enable.idempotence': 'maybe' } })).toEqual([
+      'producer.enable.idempotence: expected true or false, got "maybe"',
+    ]);
+    // What came is quoted as any message quotes input: at most 200 characters of it.
+    expect(messages({ claim: 'x'.repeat(300) })[0]).toMatch(/got "x{200}… \(300 characters\)"$/);
+  });
+});

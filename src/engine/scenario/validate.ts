@@ -9,12 +9,12 @@ import { LIMITS, MAX_JSON_CHARS } from './limits';
 import { clipEcho } from './echo';
 import { groupDigits } from '../groupDigits';
 import { jsonErrorAt, walkJson } from './jsonErrorAt';
-import { pathOf, schemaIssues, type Issue } from './issueWords';
+import { pathOf, REPORT_INPUT, schemaIssues, type Issue } from './issueWords';
 import { keysAt } from './schemaKeys';
 import { semanticIssues } from './semanticIssues';
 import { faultIssuesBeside } from './independentIssues';
 
-export { formatIssues, issueLines, schemaIssues, type Issue } from './issueWords';
+export { formatIssues, issueLines, REPORT_INPUT, schemaIssues, type Issue } from './issueWords';
 export { effectiveIdempotence, normalizeAcks, targetsOf } from './semanticIssues';
 
 /** The result of {@link parseScenario}. */
@@ -290,7 +290,7 @@ export function parseScenario(raw: unknown): ParseResult {
   const deep = tooDeep(migrated.value);
   if (deep) return { ok: false, issues: [deep] };
   const input = withBatchWorkload(migrated.value);
-  const parsed = ScenarioSchema.safeParse(input);
+  const parsed = ScenarioSchema.safeParse(input, REPORT_INPUT);
   if (!parsed.success) {
     const issues = schemaIssues(parsed.error.issues, (path) => keysAt(ScenarioSchema, input, path));
     return { ok: false, issues: [...issues, ...faultIssuesBeside(input, issues)] };

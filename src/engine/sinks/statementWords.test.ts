@@ -35,4 +35,18 @@ describe('the sink statement in its three forms', () => {
       'INSERT INTO payments …',
     ]);
   });
+
+  it("names the columns as the user's statement did when the scenario came from it", () => {
+    const theirs = tableSink({
+      name: 'payments',
+      statement: 'on-conflict-do-update',
+      columns: { id: 'payment_id', amount: 'amt' },
+    });
+    expect(sqlShape(theirs)).toBe(
+      'INSERT … ON CONFLICT (payment_id) DO UPDATE SET amt = EXCLUDED.amt',
+    );
+    expect(sqlShape(tableSink({ statement: 'merge', columns: { id: 'pid' } }))).toBe(
+      'MERGE INTO sink USING … ON pid',
+    );
+  });
 });

@@ -6,7 +6,7 @@
  * https://www.postgresql.org/docs/current/sql-merge.html.
  */
 import type { SinkConfig, TableSinkConfig } from '../scenario/schema';
-import { keyColumn } from '../sinks/keyColumns';
+import { columnSql, keyColumn } from '../sinks/keyColumns';
 
 /** The table sink's statement as a sentence names it ("a plain INSERT", "MERGE"). */
 export function sqlName(statement: TableSinkConfig['statement']): string {
@@ -61,8 +61,10 @@ export function sqlShape(k: TableSinkConfig): string {
       return `INSERT INTO ${name} …`;
     case 'on-conflict-do-nothing':
       return `INSERT … ON CONFLICT (${key}) DO NOTHING`;
-    case 'on-conflict-do-update':
-      return `INSERT … ON CONFLICT (${key}) DO UPDATE SET amount = ${k.set === 'excluded' ? 'EXCLUDED.amount' : 't.amount + EXCLUDED.amount'}`;
+    case 'on-conflict-do-update': {
+      const amount = columnSql(k, 'amount');
+      return `INSERT … ON CONFLICT (${key}) DO UPDATE SET ${amount} = ${k.set === 'excluded' ? `EXCLUDED.${amount}` : `t.${amount} + EXCLUDED.${amount}`}`;
+    }
     case 'merge':
       return `MERGE INTO ${name} USING … ON ${key}`;
   }

@@ -14,8 +14,8 @@ import { sqlName } from '../sinks/statementWords';
 import type { SqlAttempt, SqlStatement, SqlStep } from './recorder';
 import { sqlstateOf } from './sqlstate';
 import { statementSql } from './statements';
-import { keyColumn } from '../sinks/keyColumns';
-import { engineTable, hasUniqueKey, ident, srcOf, tableDdl, text } from './table';
+import { columnSql, keyColumn } from '../sinks/keyColumns';
+import { engineTable, hasUniqueKey, ident, renamedReadBack, srcOf, tableDdl, text } from './table';
 
 /** What the engine says one step did at the database. */
 export interface StepExpect {
@@ -86,7 +86,15 @@ export function sinkSqlScript(run: Run): SqlScript {
   }
   const ddl = tableDdl(c);
   const prepared = steps.some((s) => s.prepared);
-  return { table: c.name, ddl, steps, prepared, text: scriptText(run, c, ddl, steps, prepared) };
+  const readBack = renamedReadBack(c);
+  return {
+    table: c.name,
+    ddl,
+    steps,
+    prepared,
+    text: scriptText(run, c, ddl, steps, prepared),
+    ...(readBack === undefined ? {} : { readBack }),
+  };
 }
 
 /** xid → the gid PREPARE TRANSACTION names it by. */
@@ -276,9 +284,10 @@ function scriptText(
     ...[...ddl.map((d) => `${d};`), ''],
   ];
   const body = steps.map(stepText);
+  const [id, amount, src] = (['id', 'amount', 'src'] as const).map((x) => columnSql(c, x));
   // Ids in their natural order: by length first, so e2 comes before e10 (text order: e1, e10, e2).
   const tail = [
-    `SELECT id, amount, src FROM ${ident(c.name)} ORDER BY length(id), id, length(src), src;`,
+    `SELECT ${id}, ${amount}, ${src} FROM ${ident(c.name)} ORDER BY length(${id}), ${id}, length(${src}), ${src};`,
   ];
   return `${[...head, ...body, ...tail].join('\n')}\n`;
 }

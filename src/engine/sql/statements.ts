@@ -8,14 +8,14 @@ import type { Run } from '../simulate';
 import type { TableSinkConfig } from '../scenario/schema';
 import type { SinkRow } from '../sinks/table';
 import { CONTENT_COLUMN_SQL } from '../batch/contentColumns';
-import { keyColumn, keyColumns } from '../sinks/keyColumns';
+import { columnSql, keyColumn, keyColumns } from '../sinks/keyColumns';
 import { contentColumns, dedupeTable, ident, num, rowValues, text } from './table';
 
 /** The column list the statements insert, and one row's tuple of values for it. */
 function columns(c: TableSinkConfig): string[] {
-  const cols = ['id', 'amount', 'src'];
-  if (c.key === 'uuid-per-attempt') cols.push('uuid');
-  for (const k of contentColumns(c)) cols.push(CONTENT_COLUMN_SQL[k]);
+  const cols = [columnSql(c, 'id'), columnSql(c, 'amount'), columnSql(c, 'src')];
+  if (c.key === 'uuid-per-attempt') cols.push(columnSql(c, 'uuid'));
+  for (const k of contentColumns(c)) cols.push(columnSql(c, CONTENT_COLUMN_SQL[k]));
   return cols;
 }
 
@@ -51,6 +51,7 @@ export function statementSql(
   const cols = columns(c).join(', ');
   const values = rows.map((r) => tuple(run, c, r)).join(',\n  ');
   const key = keyColumn(c);
+  const amount = columnSql(c, 'amount');
   switch (c.statement) {
     case 'insert':
       if (c.dedupe) return dedupeSql(run, c, rows, now);
@@ -59,8 +60,8 @@ export function statementSql(
       return [`INSERT INTO ${t} (${cols}) VALUES\n  ${values}\nON CONFLICT (${key}) DO NOTHING`];
     case 'on-conflict-do-update':
       return [
-        `INSERT INTO ${t} AS t (${cols}) VALUES\n  ${values}\nON CONFLICT (${key}) DO UPDATE SET amount = ${
-          c.set === 'add-excluded' ? 't.amount + EXCLUDED.amount' : 'EXCLUDED.amount'
+        `INSERT INTO ${t} AS t (${cols}) VALUES\n  ${values}\nON CONFLICT (${key}) DO UPDATE SET ${amount} = ${
+          c.set === 'add-excluded' ? `t.${amount} + EXCLUDED.${amount}` : `EXCLUDED.${amount}`
         }`,
       ];
     case 'merge':
@@ -86,7 +87,9 @@ function mergeSql(run: Run, c: TableSinkConfig, rows: readonly SinkRow[]): strin
     .join(' AND ');
   const lines = [`MERGE INTO ${t} AS t\nUSING ${using}\nON ${on}`];
   if (c.merge.whenMatched === 'update')
-    lines.push('WHEN MATCHED THEN UPDATE SET amount = s.amount');
+    lines.push(
+      `WHEN MATCHED THEN UPDATE SET ${columnSql(c, 'amount')} = s.${columnSql(c, 'amount')}`,
+    );
   if (c.merge.whenMatched === 'do-nothing') lines.push('WHEN MATCHED THEN DO NOTHING');
   lines.push(
     `WHEN NOT MATCHED THEN INSERT (${cols.join(', ')}) VALUES (${cols.map((x) => `s.${x}`).join(', ')})`,
@@ -105,7 +108,7 @@ function dedupeSql(run: Run, c: TableSinkConfig, rows: readonly SinkRow[], now: 
   const retention = c.dedupe!.retentionMs;
   const cols = columns(c);
   // The dedupe table's key: the business id, or the content key's columns (table.ts dedupeKeyDdl).
-  const keyCols = typeof c.key === 'string' ? ['id'] : keyColumns(c);
+  const keyCols = typeof c.key === 'string' ? [columnSql(c, 'id')] : keyColumns(c);
   const out = ['BEGIN'];
   for (const r of rows) {
     const all = values(run, c, r);

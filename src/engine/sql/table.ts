@@ -7,7 +7,7 @@ import type { Run } from '../simulate';
 import type { TableSinkConfig } from '../scenario/schema';
 import type { SinkRow } from '../sinks/table';
 import { CONTENT_COLUMN_SQL } from '../batch/contentColumns';
-import { keyColumn, keyColumns } from '../sinks/keyColumns';
+import { columnSql, keyColumn, keyColumns } from '../sinks/keyColumns';
 
 /** A row of the sink table as both sides compare it: business id, amount, source coordinate. */
 export interface TableRow {
@@ -76,9 +76,14 @@ export function rowValues(
 /** CREATE TABLE (and the dedupe table, and the rows from before the run) for a table sink. */
 export function tableDdl(c: TableSinkConfig): string[] {
   const t = ident(c.name);
-  const cols = ['id text NOT NULL', 'amount numeric NOT NULL', 'src text'];
-  if (c.key === 'uuid-per-attempt') cols.push('uuid text');
-  for (const k of contentColumns(c)) cols.push(`${CONTENT_COLUMN_SQL[k]} text`);
+  const col = (name: Parameters<typeof columnSql>[1]) => columnSql(c, name);
+  const cols = [
+    `${col('id')} text NOT NULL`,
+    `${col('amount')} numeric NOT NULL`,
+    `${col('src')} text`,
+  ];
+  if (c.key === 'uuid-per-attempt') cols.push(`${col('uuid')} text`);
+  for (const k of contentColumns(c)) cols.push(`${col(CONTENT_COLUMN_SQL[k])} text`);
   if (hasUniqueKey(c)) cols.push(`CONSTRAINT ${ident(`${c.name}_key`)} UNIQUE (${keyColumn(c)})`);
   const out = [`CREATE TABLE ${t} (\n  ${cols.join(',\n  ')}\n)`];
   if (c.dedupe)
@@ -87,7 +92,7 @@ export function tableDdl(c: TableSinkConfig): string[] {
     );
   if (c.initialRows.length > 0)
     out.push(
-      `INSERT INTO ${t} (id, amount) VALUES\n  ${c.initialRows
+      `INSERT INTO ${t} (${col('id')}, ${col('amount')}) VALUES\n  ${c.initialRows
         .map((r) => `(${text(r.id)}, ${num(r.amount)})`)
         .join(',\n  ')}`,
     );
@@ -96,9 +101,10 @@ export function tableDdl(c: TableSinkConfig): string[] {
 
 /** The dedupe table's key: the business id, or the content key's columns. */
 function dedupeKeyDdl(c: TableSinkConfig): string {
-  if (typeof c.key === 'string') return 'id text PRIMARY KEY';
+  if (typeof c.key === 'string') return `${columnSql(c, 'id')} text PRIMARY KEY`;
   const cols = keyColumns(c);
-  return `${cols.map((k) => `${k} ${k === 'amount' ? 'numeric' : 'text'}`).join(', ')}, PRIMARY KEY (${cols.join(', ')})`;
+  const amount = columnSql(c, 'amount');
+  return `${cols.map((k) => `${k} ${k === amount ? 'numeric' : 'text'}`).join(', ')}, PRIMARY KEY (${cols.join(', ')})`;
 }
 
 /** The engine's final sink table, row for row (live rows, in row order). */
@@ -120,4 +126,15 @@ export function engineTable(run: Run): TableRow[] {
     );
   }
   return out;
+}
+
+/**
+ * The query reading the sink table back as `id`, `amount` (text: exact numerics) and `src` when
+ * its columns carry the user's names (`columns`), else undefined: the default read-back
+ * (src/engine/sql/replay.ts `readBackSql`).
+ */
+export function renamedReadBack(c: TableSinkConfig): string | undefined {
+  if (c.columns === undefined) return undefined;
+  const [id, amount, src] = (['id', 'amount', 'src'] as const).map((x) => columnSql(c, x));
+  return `SELECT ${id} AS id, ${amount}::text AS amount, ${src} AS src FROM ${ident(c.name)}`;
 }

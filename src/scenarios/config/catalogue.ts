@@ -8,6 +8,7 @@
  * Spark https://spark.apache.org/docs/latest/structured-streaming-kafka-integration.html.
  */
 import { distance } from '../../engine/core/editDistance';
+import { clipEcho, notOneOf } from '../../engine/scenario/echo';
 
 /** The processor the configuration describes. */
 export type ConfigKind = 'consumer' | 'flink' | 'spark';
@@ -33,7 +34,7 @@ const boolean = (text: string): Converted => {
   const t = text.trim().toLowerCase();
   return t === 'true' || t === 'false'
     ? { value: t === 'true' }
-    : { error: `expected true or false, got "${text}"` };
+    : { error: notOneOf(['true', 'false'], `"${clipEcho(text)}"`) };
 };
 
 const string = (text: string): Converted => ({ value: text.trim() });
@@ -46,7 +47,13 @@ const oneOf =
     return Object.hasOwn(values, t)
       ? { value: values[t] }
       : {
-          error: `expected one of ${Object.keys(values).join(', ')}${exact && Object.hasOwn(values, t.toLowerCase()) ? ' (Kafka reads them case-sensitively)' : ''}, got "${text}"`,
+          error: notOneOf(
+            Object.keys(values),
+            `"${clipEcho(text)}"`,
+            exact && Object.hasOwn(values, t.toLowerCase())
+              ? 'Kafka reads them case-sensitively'
+              : undefined,
+          ),
         };
   };
 

@@ -4,8 +4,10 @@
  * lines, and the round trip — the scenario built from a config, run, gives the hand-derived guarantee.
  */
 import { describe, expect, it } from 'vitest';
-import { parseScenario, simulate } from '../../engine';
+import { parseScenario, simulate, sqlShape } from '../../engine';
 import { getKnob } from '../guarantees';
+import { encodeShare } from '../../views/io/shareCodec';
+import { decodeShare } from '../../views/io/shareLink';
 import { importConfig, type ConfigFile } from './importConfig';
 // The files as written (Vite's ?raw import: scenarios/ holds no Node built-in).
 import flinkConfig from './examples/config.yaml?raw';
@@ -170,11 +172,11 @@ describe('Kafka client .properties', () => {
     for (const [text, error] of [
       [
         'acks=ALL',
-        'p.properties:1: acks: expected one of 0, 1, all, -1 (Kafka reads them case-sensitively), got "ALL"',
+        'p.properties:1: acks: expected 0, 1, all or -1, got "ALL" (Kafka reads them case-sensitively)',
       ],
       [
         'isolation.level=READ_COMMITTED',
-        'p.properties:1: isolation.level: expected one of read_committed, read_uncommitted (Kafka reads them case-sensitively), got "READ_COMMITTED"',
+        'p.properties:1: isolation.level: expected read_committed or read_uncommitted, got "READ_COMMITTED" (Kafka reads them case-sensitively)',
       ],
     ] as const)
       expect(importConfig([{ name: 'p.properties', text }])).toEqual({
@@ -411,7 +413,64 @@ describe("a sink's SQL statement (.sql): INSERT … ON CONFLICT or MERGE", () =>
       [2, 'INSERT INTO public.payments', 'sink.name', 'payments'],
       [4, 'ON CONFLICT (payment_id) DO NOTHING', 'sink.statement', 'on-conflict-do-nothing'],
       [4, 'ON CONFLICT (payment_id) DO NOTHING', 'sink.key', 'business-id'],
+      [4, 'ON CONFLICT (payment_id) DO NOTHING', 'sink.columns', '{"id":"payment_id"}'],
     ]);
+  });
+
+  it("the statements the lab shows name the user's key column, not the lab's id", () => {
+    const r = imported([sql(UPSERT)]);
+    expect(sinkOf(r).columns).toEqual({ id: 'payment_id' });
+    const parsed = parseScenario(r.scenario);
+    if (!parsed.ok || parsed.scenario.sink.type !== 'table') throw new Error('not a table sink');
+    expect(sqlShape(parsed.scenario.sink)).toBe('INSERT … ON CONFLICT (payment_id) DO NOTHING');
+  });
+
+  it('a share link carries the names: the scenario it opens prints ON CONFLICT (payment_id)', () => {
+    const r = imported([sql(UPSERT)]);
+    const back = decodeShare(encodeShare(r.scenario));
+    if (!back.ok) throw new Error(JSON.stringify(back.issues));
+    if (back.scenario.sink.type !== 'table') throw new Error('not a table sink');
+    expect(back.scenario.sink.columns).toEqual({ id: 'payment_id' });
+    expect(sqlShape(back.scenario.sink)).toBe('INSERT … ON CONFLICT (payment_id) DO NOTHING');
+  });
+
+  it('DO UPDATE SET and MERGE: the column the update assigns is the amount’s name', () => {
+    const upsert = imported([
+      sql(
+        'INSERT INTO t (pid, amt) VALUES ($1, $2) ON CONFLICT (pid) DO UPDATE SET amt = EXCLUDED.amt',
+      ),
+    ]);
+    expect(sinkOf(upsert).columns).toEqual({ id: 'pid', amount: 'amt' });
+    const merge = imported([
+      sql(
+        [
+          'MERGE INTO public.payments t',
+          'USING (VALUES ($1, $2)) AS s(pid, amt)',
+          'ON t.pid = s.pid',
+          'WHEN MATCHED THEN UPDATE SET amt = s.amt',
+          'WHEN NOT MATCHED THEN INSERT (pid, amt) VALUES (s.pid, s.amt);',
+        ].join('\n'),
+      ),
+    ]);
+    expect(sinkOf(merge).columns).toEqual({ id: 'pid', amount: 'amt' });
+    // The lab's own names: nothing to carry, the scenario as before.
+    const labs = imported([
+      sql('INSERT INTO p (id, amount) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING'),
+    ]);
+    expect(sinkOf(labs).columns).toBeUndefined();
+  });
+
+  it('a quoted name that is no SQL identifier is refused at its line', () => {
+    const r = importConfig([
+      sql(
+        'INSERT INTO payments (payment_id, amount)\nVALUES ($1, $2)\nON CONFLICT ("payment id") DO NOTHING;',
+      ),
+    ]);
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    expect(r.runnable).toBe(false);
+    const refused = r.keys.filter((k) => k.status === 'refused');
+    expect(refused.map((k) => [k.file, k.line, k.path])).toEqual([['sink.sql', 3, 'sink.columns']]);
+    expect(refused[0]!.why).toContain('"payment id" is no SQL identifier');
   });
 
   it(

@@ -5,9 +5,16 @@
  * the CLI (`delivery-lab from-config`) and the page read files and run the result themselves.
  */
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { parseScenario, whyNeverFires, type FaultSpec, type ScenarioInput } from '../../engine';
+import {
+  parseScenario,
+  whyNeverFires,
+  type FaultSpec,
+  type Guarantee,
+  type ScenarioInput,
+} from '../../engine';
 import { findPreset } from '..';
 import { getKnob, setKnob } from '../guarantees';
+import { claimOf } from '../claim';
 import { RECOGNISED, kindOfKey, notModelledWhy, unknownKeyWhy, type ConfigKind } from './catalogue';
 import { fitFlinkWorkloadToInterval } from './fitToInterval';
 import { parseProperties } from './properties';
@@ -91,8 +98,25 @@ export type ConfigImport =
        * `.sql` file): it runs as the story has it, which is not your pipeline's statement.
        */
       sinkKept: string | null;
+      /**
+       * The guarantee the verdict checks (the scenario's `claim`) and where it came from: a
+       * configuration file claims none, so it is the workload's unless the caller chose one
+       * (`from-config --claim`, Import's notice): docs/cli.md#the-claim-your-files-do-not-make.
+       */
+      claim: { value: Guarantee; from: 'workload' | 'chosen' };
     }
   | { ok: false; errors: string[] };
+
+/** What the caller chooses beside the files. */
+export interface ConfigOptions {
+  /** The guarantee the verdict checks, in place of the workload's claim. */
+  claim?: Guarantee;
+  /**
+   * The library workload (`preset` or `preset/variant`) whose workload and faults the files'
+   * knobs are set on, in place of the one for the files' processor (`from-config --on`).
+   */
+  on?: string;
+}
 
 /** The workload each processor's configuration is set on: a library story with one fault. */
 const BASES: Record<ConfigKind, string> = {
@@ -259,7 +283,11 @@ function readerFiles(raw: readonly RawKey[], s: ScenarioInput): Map<string, numb
  * @param target - set the keys on this scenario (its workload, faults and pipeline kept) rather
  *   than on the library workload of the files' processor.
  */
-export function importConfig(files: readonly ConfigFile[], target?: ConfigTarget): ConfigImport {
+export function importConfig(
+  files: readonly ConfigFile[],
+  target?: ConfigTarget,
+  options: ConfigOptions = {},
+): ConfigImport {
   const raw: RawKey[] = [];
   const errors: string[] = [];
   const sql: (SqlSetting & { file: string })[] = [];
@@ -303,23 +331,39 @@ export function importConfig(files: readonly ConfigFile[], target?: ConfigTarget
     : kinds.has('spark')
       ? 'spark'
       : 'consumer';
-  const kind = target ? processorKind(target.scenario) : filesKind;
-  if (filesKind !== kind) {
-    // The target's pipeline stays what it is: a Flink job's keys do not make it one.
-    const first = raw.find((k) => kindOfKey(k.key) === filesKind)!;
+  // The workload chosen (`--on`): its own processor, which the files' keys must be for.
+  const chosen = options.on === undefined ? undefined : findPreset(options.on);
+  if (options.on !== undefined && !chosen)
+    return { ok: false, errors: [`--on "${options.on}": no library workload of that name`] };
+  if (chosen?.variant.scenario.batch !== undefined)
     return {
       ok: false,
       errors: [
-        `${first.file}:${first.line}: ${first.key}: a ${KIND_WORDS[filesKind]}'s key, and ${target!.name} runs a ${KIND_WORDS[kind]}: give its own processor's configuration`,
+        `--on "${options.on}": a scheduled batch job, which no client, Flink or Spark file configures: give a stream workload (delivery-lab --list)`,
       ],
     };
-  }
-  const base = target ? target.scenario : findPreset(BASES[kind])!.variant.scenario;
+  const onto = target?.scenario ?? chosen?.variant.scenario;
+  const ontoName = target?.name ?? (chosen ? `--on ${options.on}` : '');
+  const kind = onto ? processorKind(onto) : filesKind;
+  // A Flink job's or a Spark query's keys do not make the chosen pipeline one; a producer's or
+  // a broker's keys fit any.
+  const first = raw.find((k) => kindOfKey(k.key) === filesKind);
+  if (filesKind !== kind && first)
+    return {
+      ok: false,
+      errors: [
+        `${first.file}:${first.line}: ${first.key}: a ${KIND_WORDS[filesKind]}'s key, and ${ontoName} runs a ${KIND_WORDS[kind]}: give its own processor's configuration`,
+      ],
+    };
+  const baseRef = chosen ? `${chosen.preset.id}/${chosen.variant.id}` : BASES[kind];
+  const base = target ? target.scenario : findPreset(baseRef)!.variant.scenario;
   let scenario: ScenarioInput = structuredClone(base);
   if (!target) {
     delete (scenario as { expect?: unknown }).expect;
-    scenario.name = `${files.map((f) => f.name.split(/[\\/]/).pop()).join(' + ')} on "${findPreset(BASES[kind])!.preset.title}"`;
+    scenario.name = `${files.map((f) => f.name.split(/[\\/]/).pop()).join(' + ')} on "${findPreset(baseRef)!.preset.title}"`;
   }
+  // The claim the verdict checks: the caller's, else the workload's (the files claim none).
+  if (options.claim !== undefined) scenario.claim = options.claim;
   const keys: KeyReport[] = [];
   const byPath = new Map<string, KeyReport>();
   // The knobs set, by path, in the order of their last setting.
@@ -412,12 +456,12 @@ export function importConfig(files: readonly ConfigFile[], target?: ConfigTarget
       // Refused above.
     } else if (sink.type !== 'table')
       errors.push(
-        `${sql[0]!.file}:${sql[0]!.line}: a sink statement sets a table sink (PostgreSQL); ${target ? `${target.name}'s ${KIND_WORDS[kind]}` : `this ${KIND_WORDS[kind]}'s workload (${BASES[kind]})`} writes to a ${sink.type} sink${kind === 'spark' ? ': a query writes to a database from foreachBatch (format=foreachBatch)' : ''}`,
+        `${sql[0]!.file}:${sql[0]!.line}: a sink statement sets a table sink (PostgreSQL); ${target ? `${target.name}'s ${KIND_WORDS[kind]}` : `this ${KIND_WORDS[kind]}'s workload (${baseRef})`} writes to a ${sink.type} sink${kind === 'spark' ? ': a query writes to a database from foreachBatch (format=foreachBatch)' : ''}`,
       );
     else
       for (const x of sql) {
         set(x.path, x.value);
-        keys.push({
+        const report: KeyReport = {
           file: x.file,
           line: x.line,
           key: x.clause,
@@ -426,7 +470,10 @@ export function importConfig(files: readonly ConfigFile[], target?: ConfigTarget
           path: x.path,
           sql: true,
           ...(x.why ? { why: x.why } : {}),
-        });
+        };
+        keys.push(report);
+        // A value the scenario refuses (a column name no identifier) names this line.
+        byPath.set(x.path, report);
       }
   }
   if (errors.length > 0) return { ok: false, errors };
@@ -476,7 +523,7 @@ export function importConfig(files: readonly ConfigFile[], target?: ConfigTarget
   return {
     ok: true,
     kind,
-    base: target?.name ?? BASES[kind],
+    base: target?.name ?? baseRef,
     scenario,
     keys,
     settings: [...settings].map(([path, value]) => ({ path, value })),
@@ -484,6 +531,10 @@ export function importConfig(files: readonly ConfigFile[], target?: ConfigTarget
     fitted: fit?.note ?? null,
     kept,
     sinkKept,
+    claim: {
+      value: claimOf(scenario),
+      from: options.claim === undefined ? 'workload' : 'chosen',
+    },
     cannotFire: parsed.ok
       ? parsed.scenario.faults.flatMap((fault, index) => {
           const why = whyNeverFires(parsed.scenario, fault);

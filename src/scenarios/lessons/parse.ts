@@ -11,6 +11,7 @@ import {
   readJsonText,
   keysAt,
   schemaIssues,
+  REPORT_INPUT,
   type Issue,
   type MigrationStep,
 } from '../../engine';
@@ -49,7 +50,7 @@ export function parseLesson(
   if (other) return { ok: false, issues: [{ path: '', message: other }] };
   const migrated = migrateFormat(raw, { current, steps: migrations, noun: 'a lesson' });
   if (!migrated.ok) return migrated;
-  const parsed = LessonSchema.safeParse(migrated.value);
+  const parsed = LessonSchema.safeParse(migrated.value, REPORT_INPUT);
   if (!parsed.success) {
     // Every problem at once: a step the schema accepts is checked on its own even when another
     // field (the id, another step) is refused — its preset and its flip do not depend on them.
@@ -62,7 +63,7 @@ export function parseLesson(
       const at = `steps.${k}`;
       if (issues.some((i) => i.path === at || i.path.startsWith(`${at}.`)))
         return namedIssues(value, at, issues);
-      const step = LessonStepSchema.safeParse(value);
+      const step = LessonStepSchema.safeParse(value, REPORT_INPUT);
       return step.success ? stepIssues(step.data, at) : [];
     });
     return { ok: false, issues: [...issues, ...more] };

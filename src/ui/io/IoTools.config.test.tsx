@@ -62,6 +62,36 @@ describe('Import of a configuration file', () => {
     expect(lab.app.getState().scenario).toEqual(before);
   });
 
+  // The page said "Configuration claims: Exactly-once" after Import, though the files claimed
+  // nothing: the claim was the workload template's.
+  it('says whose the claim is, and sets the one chosen without touching the knobs', async () => {
+    const { lab, notices } = await mount();
+    fireEvent.click(screen.getByTestId(testIds.importButton));
+    await pick('producer.properties', 'acks=1\nenable.idempotence=false\n');
+    await waitFor(() => expect(lab.app.getState().scenario.producer?.acks).toBe(1), {
+      timeout: 10_000,
+    });
+    const claim = notices.store.getState().items.find((n) => n.text.startsWith('The verdict'))!;
+    expect(claim.text).toBe(
+      'The verdict checks exactly-once: the claim of the workload lost-ack-retry/idempotence-on, not of your files — a configuration claims no guarantee. Which does your pipeline promise?',
+    );
+    expect(claim.actions?.map((x) => x.label)).toEqual([
+      'at-most-once',
+      'at-least-once',
+      'Keep exactly-once',
+    ]);
+    act(() => {
+      claim.actions![1]!.run();
+    });
+    const s = lab.app.getState().scenario;
+    expect(s.claim).toBe('at-least-once');
+    // The claim alone: the files' knobs stay (the top bar's switch would apply a recipe).
+    expect([s.producer?.acks, s.producer?.['enable.idempotence']]).toEqual([1, false]);
+    // One undo step.
+    act(() => lab.actions.undo());
+    expect(lab.app.getState().scenario.claim).toBe('exactly-once');
+  });
+
   // The dialog was titled "Import a scenario or a lesson": an engineer with a producer.properties
   // read past the one place that takes it.
   it("the dialog's title offers your configuration", async () => {

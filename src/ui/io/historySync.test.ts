@@ -230,7 +230,7 @@ describe('browser history keeps the atlas choice and Compare with each page (iss
     expect(lab.app.getState().atlas).toEqual({});
     expect(lab.app.getState().compare).toEqual({ lanes: [{ guarantee: 'exactly-once' }] });
     expect(said).toEqual([
-      'browser history, fault atlas (a=): kinds.0: unknown kind "meteor"; expected one of drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend, source-duplicate. The page opened without it.',
+      'browser history, fault atlas (a=): kinds.0: expected drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend or source-duplicate, got "meteor". The page opened without it.',
     ]);
   });
 
@@ -263,7 +263,7 @@ describe('browser history keeps the atlas choice and Compare with each page (iss
     expect(lab.app.getState().atlas).toEqual({});
     expect(lab.app.getState().compare).toEqual(compare);
     expect(said).toEqual([
-      'browser history, fault atlas (a=): kinds.0: unknown kind "meteor"; expected one of drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend, source-duplicate. The page opened without it.',
+      'browser history, fault atlas (a=): kinds.0: expected drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend or source-duplicate, got "meteor". The page opened without it.',
     ]);
   });
 });

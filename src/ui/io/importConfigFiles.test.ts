@@ -117,7 +117,12 @@ describe('configuration files through the page Import', () => {
       ok: false,
       config: true,
       from: '“p.properties”',
-      lines: ['p.properties:3: acks: expected one of 0, 1, all, -1, got "some"'],
+      lines: ['p.properties:3: acks: expected 0, 1, all or -1, got "some"'],
+    });
+    // acks=2: the value named, beside the ones Kafka takes.
+    expect(await importFile(file('producer.properties', 'acks=2\n'))).toMatchObject({
+      ok: false,
+      lines: ['producer.properties:1: acks: expected 0, 1, all or -1, got "2"'],
     });
     const refused = await importFile(file('p.properties', 'acks=1\nenable.idempotence=true\n'));
     expect(refused).toMatchObject({
@@ -181,10 +186,14 @@ describe("the sink's SQL statement through the page Import", () => {
       statement: 'on-conflict-do-nothing',
       key: 'business-id',
     });
-    // acks, enable.idempotence and the statement's 3 settings; bootstrap.servers ignored.
-    expect(r.config?.summary).toMatch(/: 5 keys applied, 1 ignored /);
+    // acks, enable.idempotence and the statement's 4 settings (table, statement, key, the key
+    // column's name); bootstrap.servers ignored.
+    expect(r.config?.summary).toMatch(/: 6 keys applied, 1 ignored /);
     expect(r.config?.lines).toContain(
       'sink.sql:3: applied ON CONFLICT (payment_id) DO NOTHING → sink.statement = on-conflict-do-nothing',
+    );
+    expect(r.config?.lines).toContain(
+      'sink.sql:3: applied ON CONFLICT (payment_id) DO NOTHING → sink.columns = {"id":"payment_id"} (your column names, in the statements the lab shows and prints)',
     );
     expect(r.config?.lines.some((l) => l.startsWith('sink kept from the workload'))).toBe(false);
     // Without it, the notice names the story's own sink.

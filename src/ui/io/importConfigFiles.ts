@@ -5,7 +5,7 @@
  * were applied and which ignored. Never throws, never touches the lab. The importer (and its YAML
  * parser) loads on first use: the page's first screen does not wait for it.
  */
-import type { FaultSpec, ScenarioInput } from '../../engine';
+import type { FaultSpec, Guarantee, ScenarioInput } from '../../engine';
 import type { ConfigFile, KeptKnob, KeyReport } from '../../scenarios/config/importConfig';
 import type { LaneSpec } from '../../views/compare/compareSpec';
 import { faultName, faultWhat } from '../../views/edit/faultName';
@@ -20,6 +20,11 @@ import { formatCountOf } from '../../views/run/format';
 export interface ConfigReport {
   summary: string;
   lines: string[];
+  /**
+   * The claim the verdict checks and whose it is, when the files opened as a scenario of their
+   * own (Import): the workload's, since a configuration claims none (docs/page.md#sharing-exporting-importing).
+   */
+  claim?: { value: Guarantee; workload: string };
 }
 
 export type ConfigOutcome =
@@ -142,15 +147,18 @@ export async function importConfigTexts(files: readonly ConfigFile[]): Promise<C
     input: r.scenario,
     name: r.scenario.name ?? from,
     from,
-    config: reportOf(
-      r.keys,
-      r.kept,
-      from,
-      `the library workload ${r.base}`,
-      r.fitted,
-      r.cannotFire,
-      r.sinkKept,
-    ),
+    config: {
+      ...reportOf(
+        r.keys,
+        r.kept,
+        from,
+        `the library workload ${r.base}`,
+        r.fitted,
+        r.cannotFire,
+        r.sinkKept,
+      ),
+      claim: { value: r.claim.value, workload: r.base },
+    },
   };
 }
 

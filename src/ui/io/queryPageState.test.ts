@@ -24,7 +24,7 @@ describe('the atlas choice and Compare in the query', () => {
       `?preset=lost-ack-retry&a=${v({ kinds: ['crash', 'meteor'] })}`,
     );
     expect(said).toEqual([
-      'link, fault atlas (a=): kinds.1: unknown kind "meteor"; expected one of drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend, source-duplicate. The preset opened without it.',
+      'link, fault atlas (a=): kinds.1: expected drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend or source-duplicate, got "meteor". The preset opened without it.',
     ]);
     // Refused: the choice before stays, and so does the scenario.
     expect(lab.app.getState().atlas).toEqual({ kinds: ['crash'] });

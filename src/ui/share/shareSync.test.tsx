@@ -103,7 +103,7 @@ describe('share link in the address bar', () => {
     const refusal = notices.store.getState().items.at(-1)!;
     expect(refusal.text).toBe('This share link could not be opened:');
     expect(refusal.lines).toEqual([
-      'share link, fault atlas (a=): kinds.1: unknown kind "meteor"; expected one of drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend, source-duplicate',
+      'share link, fault atlas (a=): kinds.1: expected drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend or source-duplicate, got "meteor"',
     ]);
     expect(lab.app.getState().scenario).toBe(open);
     expect(lab.app.getState().atlas).toEqual(choice);

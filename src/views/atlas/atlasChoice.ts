@@ -5,6 +5,7 @@
  * (`a=`, ./atlasLink.ts) and opens with the same kinds ticked, and offers the same atlas again
  * when it had been explored. Plain data, as the compare state is (src/views/compare/lanes.ts).
  */
+import { echoValue, notOneOf } from '../../engine/scenario/echo';
 import type { KindOption } from './atlasKinds';
 
 export interface AtlasChoice {
@@ -78,9 +79,7 @@ export function parseAtlasChoice(
       return fail(`kinds: expected a list of at most ${names.length} kinds`);
     for (const [i, k] of kinds.entries())
       if (typeof k !== 'string' || !names.includes(k))
-        return fail(
-          `kinds.${i}: unknown kind ${JSON.stringify(k)}; expected one of ${names.join(', ')}`,
-        );
+        return fail(`kinds.${i}: ${notOneOf(names, echoValue(k))}`);
     // In the filter's order, each once, as the page writes it.
     choice.kinds = names.filter((n) => (kinds as unknown[]).includes(n));
   }
@@ -89,7 +88,8 @@ export function parseAtlasChoice(
     ['explored', explored],
   ] as const) {
     if (v === undefined) continue;
-    if (typeof v !== 'boolean') return fail(`${field}: expected true or false`);
+    if (typeof v !== 'boolean')
+      return fail(`${field}: ${notOneOf(['true', 'false'], echoValue(v))}`);
     if (v) choice[field] = true;
   }
   return { ok: true, choice };

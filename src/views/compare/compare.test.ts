@@ -272,7 +272,8 @@ describe('lanes', () => {
   it('refuses a bad spec naming the field', () => {
     expect(parseCompareSpec({ lanes: [{ guarantee: 'twice' }] })).toEqual({
       ok: false,
-      reason: 'lanes.0.guarantee: expected at-most-once, at-least-once, exactly-once',
+      reason:
+        'lanes.0.guarantee: expected at-most-once, at-least-once or exactly-once, got "twice"',
     });
     expect(parseCompareSpec({ lanes: [] })).toEqual({
       ok: false,

@@ -5,6 +5,7 @@
  * validated when its scenario is built (./lanes.ts `laneScenario`).
  */
 import type { Guarantee, ScenarioInput } from '../../engine';
+import { echoValue, notOneOf } from '../../engine/scenario/echo';
 import { CLAIMS, claimOf } from '../../scenarios/claim';
 import type { FaultInput } from '../edit/faultActions';
 
@@ -75,7 +76,7 @@ export function compareOpenedLabel(spec: CompareSpec): string {
 
 /**
  * A compare spec read from untrusted data (a link, a file), or the reason it is not one, naming
- * the field (`lanes.1.guarantee: expected at-most-once, at-least-once or exactly-once`).
+ * the field (`lanes.1.guarantee: expected at-most-once, at-least-once or exactly-once, got "once"`).
  */
 export function parseCompareSpec(
   value: unknown,
@@ -96,7 +97,7 @@ export function parseCompareSpec(
     const lane: LaneSpec = {};
     if (guarantee !== undefined) {
       if (!GUARANTEES.includes(guarantee as Guarantee))
-        return fail(`lanes.${i}.guarantee: expected ${GUARANTEES.join(', ')}`);
+        return fail(`lanes.${i}.guarantee: ${notOneOf(GUARANTEES, echoValue(guarantee))}`);
       lane.guarantee = guarantee as Guarantee;
     }
     if (knobs !== undefined) {

@@ -3,7 +3,7 @@
  * Knobs tab's catalogue, src/views/edit/knobs.ts), each with its value in effect in every lane (as
  * written, or the default the scenario gets when it is left unset).
  */
-import type { Scenario } from '../../engine';
+import { columnNamesWords, type Scenario } from '../../engine';
 import { knobInEffect } from '../../scenarios';
 import { formatKnobValue, KNOBS } from '../edit/knobs';
 
@@ -38,6 +38,13 @@ export function knobDifferences(lanes: readonly Scenario[]): KnobDifference[] {
   const claims = lanes.map((s) => s.claim);
   if (claims.some((c) => c !== claims[0]))
     out.push({ path: 'claim', name: 'claim', system: 'the verdict', values: claims });
+  // The table's column names from a lane's own statement (sink.columns): no knob of the Knobs
+  // tab, but what its SQL says (docs/sql.md#your-names).
+  const names = lanes.map((s) =>
+    s.sink.type === 'table' ? (columnNamesWords(s.sink) ?? "the lab's") : '—',
+  );
+  if (names.some((n) => n !== names[0]))
+    out.push({ path: 'sink.columns', name: 'column names', system: 'PostgreSQL', values: names });
   for (const k of KNOBS) {
     const effect = lanes.map((s) => inEffect(s, k));
     const values = lanes.map((s, i) => (k.applies(s) ? effect[i]! : '—'));

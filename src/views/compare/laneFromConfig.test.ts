@@ -4,7 +4,7 @@
  * naming the file and line, as Import refuses them. Counts by hand from src/scenarios/foundation.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { parseScenario, simulate } from '../../engine';
+import { parseScenario, simulate, sqlShape } from '../../engine';
 import { findPreset } from '../../scenarios';
 import { artifactOf } from '../io/exportArtifact';
 import { decodeCompare, withCompareParam } from './compareLink';
@@ -76,6 +76,28 @@ describe('configLane', () => {
     if (!r.ok) throw new Error(r.lines.join('\n'));
     const back = decodeCompare(withCompareParam('s=x', { lanes: [r.lane] }));
     expect(back).toEqual({ ok: true, spec: { lanes: [r.lane] } });
+  });
+
+  it("a lane from the sink's SQL keeps its key column's name through the link, the lane and the report", () => {
+    const base = onScreen();
+    const sql =
+      'INSERT INTO payments (payment_id, amount) VALUES ($1, $2)\nON CONFLICT (payment_id) DO NOTHING;';
+    const r = configLane([file('sink.sql', sql)], base, 'sink.sql');
+    if (!r.ok) throw new Error(r.lines.join('\n'));
+    expect(r.lane.knobs).toContainEqual({ path: 'sink.columns', value: { id: 'payment_id' } });
+    const back = decodeCompare(withCompareParam('s=x', { lanes: [r.lane] }));
+    if (!back?.ok) throw new Error('the link lost the lane');
+    const built = laneScenario(base, back.spec.lanes[0]!);
+    if (!built.ok) throw new Error(built.reason);
+    if (built.scenario.sink.type !== 'table') throw new Error('not a table sink');
+    expect(sqlShape(built.scenario.sink)).toBe('INSERT … ON CONFLICT (payment_id) DO NOTHING');
+    const parsed = parseScenario(base);
+    if (!parsed.ok) throw new Error('the preset is refused');
+    const text = artifactOf(simulate(parsed.scenario), 'markdown', {
+      compare: { base, spec: { lanes: [r.lane] } },
+    })!.text;
+    // What differs: lane 1 has the lab's names, lane 2 the statement's (Markdown escapes the _).
+    expect(text).toContain("| `column names` (PostgreSQL) | the lab's | payment\\_id for id |");
   });
 
   it('the Markdown report names the lane by its files, and its knobs under What differs', () => {

@@ -18,7 +18,14 @@ export {
   type CompareSpec,
   type LaneSpec,
 } from './compareSpec';
-import { describeFault, parseScenario, type Scenario, type ScenarioInput } from '../../engine';
+import {
+  clipEcho,
+  describeFault,
+  notOneOf,
+  parseScenario,
+  type Scenario,
+  type ScenarioInput,
+} from '../../engine';
 import { applyGuarantee, claimOf, guaranteeAvailability, setKnob } from '../../scenarios';
 import type { CompareSpec, LaneSpec } from './compareSpec';
 import { formatKnobValue, knobMeta } from '../edit/knobs';
@@ -146,12 +153,14 @@ export function laneKnobValue(
   const fail = (what: string) => ({ ok: false as const, reason: `${meta.name}: expected ${what}` });
   switch (e.type) {
     case 'enum':
-      return e.options.includes(t) ? { ok: true, value: t } : fail(e.options.join(', '));
+      return e.options.includes(t)
+        ? { ok: true, value: t }
+        : { ok: false, reason: `${meta.name}: ${notOneOf(e.options, `"${clipEcho(t)}"`)}` };
     case 'boolean':
     case 'tristate':
       return t === 'true' || t === 'false'
         ? { ok: true, value: t === 'true' }
-        : fail('true or false');
+        : { ok: false, reason: `${meta.name}: ${notOneOf(['true', 'false'], `"${clipEcho(t)}"`)}` };
     case 'number':
     case 'nullable-number': {
       if (e.type === 'nullable-number' && (t === 'off' || t === 'null'))

@@ -54,3 +54,17 @@ describe('the key typed in a Compare lane', () => {
     });
   });
 });
+
+describe("a lane's knob typed as text, refused naming the value it got", () => {
+  it('a choice and a switch', () => {
+    expect(laneKnobValue('sink.statement', 'upsert')).toEqual({
+      ok: false,
+      reason:
+        'statement: expected insert, on-conflict-do-nothing, on-conflict-do-update or merge, got "upsert"',
+    });
+    expect(laneKnobValue('producer.enable.idempotence', 'maybe')).toEqual({
+      ok: false,
+      reason: 'enable.idempotence: expected true or false, got "maybe"',
+    });
+  });
+});

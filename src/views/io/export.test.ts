@@ -148,7 +148,7 @@ describe('import', () => {
     if (bad.ok) return;
     // Every problem at once: the refused acks, and the fault's target beside it.
     expect(issueLines(bad.issues)).toEqual([
-      'producer.acks: expected "0", "1", "all" or "-1"',
+      'producer.acks: expected "0", "1", "all" or "-1", got "sometimes"',
       'faults.0.target: no component "nobody" (targets: producer, sink, broker-1, broker-2, broker-3, consumer-0)',
     ]);
     const syntax = importScenarioText('{"version": 1,');

@@ -21,6 +21,20 @@ function decodeHtml(s: string): string {
     .replace(/&amp;/g, '&');
 }
 
+describe("markdownReport: the user's column names (sink.columns)", () => {
+  it('lists them beside the key column, and only when the scenario has them', () => {
+    const sink = (columns?: object) => ({
+      ...LOST_ACK,
+      sink: { type: 'table', name: 'payments', statement: 'on-conflict-do-nothing', columns },
+    });
+    const named = markdownReport(runOf(sink({ id: 'payment_id', amount: 'amt' })));
+    expect(named).toContain(
+      '| `key column` (sink) | business-id |\n| `column names` (sink) | payment\\_id for id, amt for amount |',
+    );
+    expect(markdownReport(runOf(sink()))).not.toContain('column names');
+  });
+});
+
 describe('markdownReport', () => {
   // The title is an H2 by default, the sections H3: the report sits under a docs page's H1.
   it('reports scenario, verdict, counts, explanations, knobs, faults and the diagram', () => {

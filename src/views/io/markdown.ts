@@ -16,6 +16,7 @@
  * https://github.github.com/gfm/
  */
 import {
+  columnNamesWords,
   describeFault,
   failedForGoodSentence,
   flinkFailedForGood,
@@ -259,6 +260,9 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
         ? `${formatKnobValue(k, k.defaultFor(s))} (${UNSET_DEFAULT_NOTE})`
         : formatKnobValue(k, raw);
     out.push(`| \`${k.name}\` (${where}) | ${markdownText(value)} |`);
+    // The user's names of the table's columns (their statement's), beside the key they decide.
+    const names = k.path === 'sink.key' && s.sink.type === 'table' && columnNamesWords(s.sink);
+    if (names) out.push(`| \`column names\` (${where}) | ${markdownText(names)} |`);
   }
   out.push('');
 

@@ -32,7 +32,7 @@ export function encodeParamValue(param: VersionedParam, data: unknown): string {
 
 /**
  * A stored value decoded and checked by `parse`. Never throws. The reason starts with the source
- * and the parameter, e.g. `saved workspace, fault atlas (a=): kinds.1: unknown kind "meteor"; …`.
+ * and the parameter, e.g. `saved workspace, fault atlas (a=): kinds.1: expected …, got "meteor"`.
  * @param value - as stored; anything but a string is refused (a saved workspace is data from anywhere).
  */
 export function decodeParamValue<T>(
