@@ -98,7 +98,7 @@ test('a sink.sql picked with a producer.properties sets the table sink from its 
   );
   await dash.byId(testIds.sinkSqlToggle).click();
   const script = dash.byId(testIds.sinkSqlScript);
-  await expect(script).toContainText('INSERT INTO "payments" (payment_id, amount, src) VALUES');
+  await expect(script).toContainText('INSERT INTO payments (payment_id, amount, src) VALUES');
   await expect(script).toContainText('ON CONFLICT (payment_id) DO NOTHING;');
   // The claim is the workload's, said so, with the choice of another: the claim alone changes.
   const claim = dash

@@ -20,7 +20,7 @@ test("the sink panel's SQL view shows the preset's script, and PostgreSQL agrees
   await dash.goto(`${HOST}/some/base/path/?preset=payment-resent-by-app/on-conflict-do-nothing`);
   await dash.byId(testIds.sinkSqlToggle).click();
   const script = dash.byId(testIds.sinkSqlScript);
-  await expect(script).toContainText('CONSTRAINT "payments_key" UNIQUE (id)');
+  await expect(script).toContainText('CONSTRAINT payments_key UNIQUE (id)');
   await expect(script).toContainText('ON CONFLICT (id) DO NOTHING;');
 
   // plain-insert: p-75..p-79 and the application's re-send of p-77, each a plain INSERT with no

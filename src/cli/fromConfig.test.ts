@@ -298,9 +298,9 @@ describe("from-config: the sink's SQL statement", () => {
     expect(r.code).toBe(0);
     const sql = captured(main, [out, '--format', 'sql'], { join: '' });
     expect(sql.code).toBe(0);
-    expect(sql.out).toContain('INSERT INTO "payments" (payment_id, amount, src) VALUES');
+    expect(sql.out).toContain('INSERT INTO payments (payment_id, amount, src) VALUES');
     expect(sql.out).toContain('ON CONFLICT (payment_id) DO NOTHING;');
-    expect(sql.out).toContain('CONSTRAINT "payments_key" UNIQUE (payment_id)');
+    expect(sql.out).toContain('CONSTRAINT payments_key UNIQUE (payment_id)');
     expect(sql.out).not.toMatch(/\(id[,)]/);
   }, 60_000);
 });

@@ -93,10 +93,10 @@ describe('a streaming sink keyed by content merges two real events (a false merg
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
     const script = sinkSqlScript(simulate(parsed.scenario, { sql: true }));
     expect(script.ddl[0]).toBe(
-      'CREATE TABLE "payments" (\n  id text NOT NULL,\n  amount numeric NOT NULL,\n  src text,\n  event_time text,\n  CONSTRAINT "payments_key" UNIQUE (event_time, amount)\n)',
+      'CREATE TABLE payments (\n  id text NOT NULL,\n  amount numeric NOT NULL,\n  src text,\n  event_time text,\n  CONSTRAINT payments_key UNIQUE (event_time, amount)\n)',
     );
     expect(script.text).toContain(
-      `INSERT INTO "payments" (id, amount, src, event_time) VALUES\n  ('p2', 25, 'payments-0@1', '09:15:00')\nON CONFLICT (event_time, amount) DO NOTHING;`,
+      `INSERT INTO payments (id, amount, src, event_time) VALUES\n  ('p2', 25, 'payments-0@1', '09:15:00')\nON CONFLICT (event_time, amount) DO NOTHING;`,
     );
     expect(script.text).toContain('key columns event_time, amount (unique)');
   });

@@ -8,6 +8,7 @@ import type { TableSinkConfig } from '../scenario/schema';
 import type { SinkRow } from '../sinks/table';
 import { CONTENT_COLUMN_SQL } from '../batch/contentColumns';
 import { columnSql, keyColumn, keyColumns } from '../sinks/keyColumns';
+import { identifierSql } from '../sinks/sqlIdentifier';
 
 /** A row of the sink table as both sides compare it: business id, amount, source coordinate. */
 export interface TableRow {
@@ -34,10 +35,12 @@ export function hasUniqueKey(c: TableSinkConfig): boolean {
   return c.statement === 'on-conflict-do-nothing' || c.statement === 'on-conflict-do-update';
 }
 
-/** A double-quoted identifier. */
-export function ident(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
+/**
+ * A table's or constraint's name as a statement writes it: by the one rule its columns follow
+ * (../sinks/sqlIdentifier.ts), bare when PostgreSQL reads it back unchanged (`payments`), else
+ * quoted — as the user's own SQL names it, where every name was quoted before.
+ */
+export const ident = identifierSql;
 
 /** A string literal. */
 export function text(v: string): string {
