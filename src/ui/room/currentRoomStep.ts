@@ -11,8 +11,6 @@ import { batchObserved } from '../../views/batch/batchObserved';
 import { asksItsOwnQuestion, openPreset, presetSubject } from '../../views/library/library';
 import { canonicalJson } from '../../views/run/compute';
 import type { AskedQuestion } from '../../views/library/question';
-import type { Goal } from '../../engine';
-import { goalWords } from '../../views/challenge/words';
 import { presetRoomReveal, presetRoomStep } from '../../views/room/presetStep';
 import { ROOM_LIMITS, type RoomReveal, type RoomStep } from '../../views/room/protocol';
 
@@ -157,18 +155,18 @@ export function lessonRoomReveal(step: ResolvedStep, observed: string | null): R
 
 /**
  * A lesson step's challenge as the room is asked it, numbered as the step (`index`): its title,
- * its intro and goal as the setup, and whether the student solved it on their own laptop — the
+ * its intro as the setup (an intro says the goal in its own words: the goal's sentence after it
+ * said it twice, docs/challenges.md), and whether the student solved it on their own laptop — the
  * results CSV's `solved` / `not-solved` (docs/workshops.md).
  */
 export function lessonChallengeStep(
   { challenge: c, carried }: LessonChallenge,
   index: number,
 ): RoomStep {
-  const goal = { ...c.goal, atLeast: 'atLeast' in c.goal ? (c.goal.atLeast ?? 1) : 1 } as Goal;
   return {
     stepIndex: index,
     title: `Challenge: ${c.title}`.slice(0, ROOM_LIMITS.titleChars),
-    setup: `${c.intro} ${goalWords(goal)}`.slice(0, ROOM_LIMITS.setupChars),
+    setup: c.intro.slice(0, ROOM_LIMITS.setupChars),
     question: {
       kind: 'challenge',
       text: 'Open the challenge, change the pipeline within its rules and play the run to its end: did the page say Solved?',
