@@ -145,7 +145,7 @@ describe('a preset asked of the room on a variant its question is not about', ()
   });
 });
 
-describe("the page's Ask what is open now", () => {
+describe("the page's ask button (Ask the story on screen)", () => {
   it('keeps the step the room is answering when the same question is open; asks anew once revealed, or another question', async () => {
     const ref = 'flink-checkpoint-replay/plain-sink';
     const found = await loadPreset(ref);

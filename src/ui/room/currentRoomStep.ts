@@ -64,11 +64,11 @@ export function currentRoomStep(s: LabState, stepIndex: number): RoomStep {
 }
 
 /**
- * The page's "Ask what is open now": the step to publish, or null when the question open now is
- * the one the room is answering (`asked`, not yet revealed) — asked again, it was a new step with
- * no answer, and the room's answers were set aside (a presenter's Space on the focused button, six
- * answers in, put "0 of 6 answered" on the panel and "Send" back on every phone). Steps are
- * numbered in the order asked.
+ * The page's ask button ("Ask the story on screen"): the step to publish, or null when the
+ * question open now is the one the room is answering (`asked`, not yet revealed) — asked again, it
+ * was a new step with no answer, and the room's answers were set aside (a presenter's Space on
+ * the focused button, six answers in, put "0 of 6 answered" on the panel and "Send" back on every
+ * phone). Steps are numbered in the order asked.
  */
 export function pageStepToAsk(
   s: LabState,
