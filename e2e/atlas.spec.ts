@@ -217,6 +217,33 @@ test('keyboard only: explore, walk the grid, open a placement, show how it break
   expect(last).toBe('app-resend');
 });
 
+// A workshop's "which single fault breaks it?": the atlas sits below the fold at 1280×720, and
+// "Show me how this breaks" opened the break out of sight — the page still at the atlas, the
+// button keeping the focus (Space pressed it again), the room seeing nothing happen.
+test('"Show me how this breaks" brings the opened run on screen, the focus on its pipeline: Space plays it', async ({
+  dash,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = dash;
+  await dash.pickPreset('at-most-once');
+  // The atlas's results are the question's answer: folded until it is skipped (issue #23).
+  await dash.skipQuestion();
+  await dash.byId(ids.explore).click();
+  await expect(dash.byId(ids.summary)).toBeVisible({ timeout: 90_000 });
+  const show = dash.byId(ids.counterexample);
+  await show.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await show.click();
+  await dash.settled();
+  // The page at its top: the timeline with the added fault's ⚡, the counters and the pipeline.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(dash.byId(testIds.faultMarker).last()).toBeInViewport({ ratio: 1 });
+  await expect(dash.byId(testIds.pipeline)).toBeInViewport();
+  await expect(dash.byId(testIds.pipeline)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(dash.byId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('the kind filter narrows pairs in the page, and the bound names it, not a CLI flag', async ({
   dash,
 }) => {

@@ -58,6 +58,15 @@ test('a revealed step asks the room its challenge: a link to it, Solved it / Not
   await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
   // Asked: no challenge yet (it would tell the step's answer: idempotence alone is not enough).
   await expect(page.getByTestId(ids.askChallenge)).toHaveCount(0);
+  // The ask button says what the phones get — and, as they have it open, that the press changes
+  // nothing (it read "Ask what is open now", and said nothing).
+  const askStep = page.getByTestId(ids.publish);
+  await expect(askStep).toHaveText('Ask step 1’s question again');
+  await expect(askStep).toHaveAttribute('title', /^The phones get step 1’s question again, “/);
+  await askStep.click();
+  await expect(page.getByTestId(ids.askNote)).toHaveText(
+    'The phones have step 1’s question: its answers stand.',
+  );
 
   // R: the run plays, its outcome untold — and so the challenge (its title would tell it).
   await page.locator('body').press('r');
@@ -101,6 +110,7 @@ test('a revealed step asks the room its challenge: a link to it, Solved it / Not
   await expect(page.getByTestId(lessonIds.challengeWhy)).toContainText('socketTimeout');
   await expect(page.getByTestId(lessonIds.challengeWhy)).toBeInViewport({ ratio: 1 });
   await expect(student.getByTestId(ids.studentReveal)).toContainText('statement');
+  await expect(page.getByTestId(ids.askNote)).toHaveCount(0);
 
   // The CSV: the step's round, then the challenge's, its answer `solved`.
   const [download] = await Promise.all([
@@ -113,6 +123,14 @@ test('a revealed step asks the room its challenge: a link to it, Solved it / Not
   expect(rows[1]).toMatch(
     /^1,0,2,Challenge: A duplicate with idempotence on,.*,solved,Solved it,$/,
   );
+
+  // Back to the step's own question, from the challenge's round: the button says so, and the
+  // phone shows the step's question again, revealed, its answer kept.
+  await expect(askStep).toHaveText('Ask step 1’s question again');
+  await askStep.click();
+  await expect(step).toContainText('Idempotence on');
+  await expect(step).not.toContainText('A duplicate with idempotence on');
+  await expect(student.getByTestId(ids.studentReveal)).toBeVisible();
   await student.context().close();
 });
 

@@ -535,3 +535,37 @@ test('a number sent from the phone’s keyboard puts the keyboard away: the box 
   await expect(student.getByTestId(ids.studentSend)).toBeFocused();
   await student.context().close();
 });
+
+// A challenge opened from the phone's link ("Open the challenge ↗"): the student changes knobs
+// there. The knob rows' three columns (13em + 10em + 2em at least) were wider than the phone, and
+// every row's ⓘ button was cut 18 px at the Knobs tab's right edge, the tab scrolling sideways.
+test('on a phone a challenge’s Knobs tab fits: each knob’s field and ⓘ button whole, nothing sideways', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const student = await phone(browser);
+  await student.goto(`${server.url}?challenge=fix-at-least-once`);
+  await expect(student.getByTestId(testIds.challengePanel)).toBeVisible();
+  await student.getByRole('tab', { name: 'Knobs' }).tap();
+  const knobs = student.getByTestId(testIds.knobs);
+  await expect(knobs.getByTestId(testIds.knob).first()).toBeVisible();
+  const cut = await knobs.evaluate((panel) => {
+    const right = panel.getBoundingClientRect().right;
+    return {
+      sideways: panel.scrollWidth - panel.clientWidth,
+      rows: [...panel.querySelectorAll<HTMLElement>('.knob-row')].flatMap((row) =>
+        [...row.children]
+          .filter((el) => el.getBoundingClientRect().right > right + 0.5)
+          .map((el) => `${row.dataset.knob}: ${el.tagName.toLowerCase()}`),
+      ),
+    };
+  });
+  expect(cut.sideways, 'the Knobs tab scrolls sideways by').toBeLessThanOrEqual(0);
+  expect(cut.rows).toEqual([]);
+  // The statement the challenge's solution sets: its select chosen with a thumb, the row's help.
+  const statement = knobs.locator('[data-knob="sink.statement"]');
+  await statement.getByRole('combobox').selectOption('on-conflict-do-nothing');
+  await statement.getByRole('button', { name: 'About statement' }).tap();
+  await expect(statement.getByRole('note')).toBeVisible();
+  await student.context().close();
+});

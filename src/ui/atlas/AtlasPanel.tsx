@@ -29,6 +29,7 @@ import { usePredictionGate } from '../library/usePredictionGate';
 import { atlasTestIds } from './atlasTestIds';
 import './atlas.css';
 import { formatCountOf } from '../../views/run/format';
+import { showOpenedRun } from './showOpenedRun';
 
 const selectScenario = (s: LabState) => s.scenario;
 
@@ -233,6 +234,7 @@ export function AtlasPanel() {
           { presetRef: lab.app.getState().presetRef, atlas: unexplored(choice) },
         );
       }
+      showOpenedRun(lab.app.getState().compare ? 'compare-view' : 'pipeline');
     },
     [explored, stopToOpen, lab, actions, choice],
   );
@@ -255,6 +257,7 @@ export function AtlasPanel() {
       const lanes =
         current && current.lanes.length < MAX_LANES - 1 ? [...current.lanes, lane] : [lane];
       actions.setCompare({ lanes }, 'Compare: the run with this placement beside it');
+      showOpenedRun('compare-view');
     },
     [explored, stopToOpen, lab, actions, choice],
   );

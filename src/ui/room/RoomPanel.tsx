@@ -8,6 +8,7 @@ import {
   pageStepToAsk,
   type RoomSource,
 } from './currentRoomStep';
+import { alreadyAskedWords, askWords } from './askWords';
 import { Histogram } from './Histogram';
 import { JoinLarge, studentNoun, useJoinLargeKey } from './JoinLarge';
 import { QrCode } from './QrCode';
@@ -102,14 +103,27 @@ export function RoomPanel({
 
   // On the page (no lesson), the room predicts the page's question once asked.
   const pageRoom = usePageRoomPrediction(room, { close, reveal }, !source);
-  // Said when "Ask what is open now" finds the room already answering what is open.
-  const [askNote, setAskNote] = useState<string | null>(null);
+  // Said when the ask button finds the room already answering what it would send: about the round
+  // it was said on (the room moved, it is gone).
+  const round = step ? `${step.stepIndex}:${step.question.kind}` : '';
+  const [said, setAskNote] = useState<{ text: string; round: string } | null>(null);
+  const askNote = said?.round === round ? said.text : null;
+  // What the ask button sends the phones, said on it: a lesson's step, its own question (from its
+  // challenge's round, back to it), or the story on screen.
+  const lessonStep = source ? source.step() : null;
+  const words = askWords(step, lessonStep);
   const ask = () => {
-    if (source) return publish(source.step());
+    if (source && lessonStep) {
+      // The phones have it open: sent again, the server keeps it as it is (nothing to see).
+      if (step?.stepIndex === source.index && step.question.kind !== 'challenge')
+        return setAskNote({ text: alreadyAskedWords(lessonStep), round });
+      setAskNote(null);
+      return publish(lessonStep);
+    }
     // Steps are numbered in the order asked; a lesson's steps by their place in the lesson.
     const next = pageStepToAsk(lab.app.getState(), step, room.reveal !== null);
     if (next === null) {
-      setAskNote('The room is answering this question: its answers stand.');
+      setAskNote({ text: 'The room is answering this question: its answers stand.', round });
       return;
     }
     setAskNote(null);
@@ -279,8 +293,13 @@ export function RoomPanel({
             </p>
           )}
           <div className="room-actions">
-            <button type="button" data-testid={roomTestIds.publish} onClick={ask}>
-              {step === null ? 'Ask the room' : 'Ask what is open now'}
+            <button
+              type="button"
+              data-testid={roomTestIds.publish}
+              onClick={ask}
+              title={words.title}
+            >
+              {words.label}
             </button>
             <button
               type="button"
@@ -329,7 +348,7 @@ export function RoomPanel({
               </button>
             )}
           </div>
-          {askNote && room.reveal === null && (
+          {askNote && (source !== undefined || room.reveal === null) && (
             <p role="status" data-testid={roomTestIds.askNote}>
               {askNote}
             </p>

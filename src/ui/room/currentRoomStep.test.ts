@@ -4,6 +4,8 @@ import { shippedChallenges } from '../../scenarios/challenges/shipped';
 import { ROOM_LIMITS, RoomStepSchema } from '../../views/room/protocol';
 import type { LabState } from '../../store/labStore';
 import { loadPreset } from '../../scenarios/presetCatalog';
+import type { Goal } from '../../engine';
+import { goalWords } from '../../views/challenge/words';
 import {
   currentRoomReveal,
   currentRoomStep,
@@ -52,6 +54,17 @@ describe("a lesson step's challenge asked of the room", () => {
       expect(asked.question).toMatchObject({ challenge: own.challenge.id, carried: own.carried });
       const bytes = new TextEncoder().encode(JSON.stringify({ type: 'step', step: asked })).length;
       expect(bytes, own.challenge.id).toBeLessThan(ROOM_LIMITS.messageBytes);
+    }
+  });
+
+  it("says each challenge's goal once: its intro states it, the phone's setup adds no second goal sentence", () => {
+    // fix-at-least-once's intro ends "… so that every payment is in the table exactly once. The
+    // faults stay."; the phones had "Make the end of the pipeline exact: …" after it, the same goal.
+    for (const [k, c] of shippedChallenges.entries()) {
+      const goal = { ...c.goal, atLeast: 'atLeast' in c.goal ? (c.goal.atLeast ?? 1) : 1 } as Goal;
+      const asked = lessonChallengeStep(asOwn[k]!, 0);
+      expect(asked.setup, c.id).toBe(c.intro);
+      expect(asked.setup, c.id).not.toContain(goalWords(goal));
     }
   });
 
@@ -132,7 +145,7 @@ describe('a preset asked of the room on a variant its question is not about', ()
   });
 });
 
-describe("the page's Ask what is open now", () => {
+describe("the page's ask button (Ask the story on screen)", () => {
   it('keeps the step the room is answering when the same question is open; asks anew once revealed, or another question', async () => {
     const ref = 'flink-checkpoint-replay/plain-sink';
     const found = await loadPreset(ref);

@@ -11,8 +11,6 @@ import { batchObserved } from '../../views/batch/batchObserved';
 import { asksItsOwnQuestion, openPreset, presetSubject } from '../../views/library/library';
 import { canonicalJson } from '../../views/run/compute';
 import type { AskedQuestion } from '../../views/library/question';
-import type { Goal } from '../../engine';
-import { goalWords } from '../../views/challenge/words';
 import { presetRoomReveal, presetRoomStep } from '../../views/room/presetStep';
 import { ROOM_LIMITS, type RoomReveal, type RoomStep } from '../../views/room/protocol';
 
@@ -66,11 +64,11 @@ export function currentRoomStep(s: LabState, stepIndex: number): RoomStep {
 }
 
 /**
- * The page's "Ask what is open now": the step to publish, or null when the question open now is
- * the one the room is answering (`asked`, not yet revealed) — asked again, it was a new step with
- * no answer, and the room's answers were set aside (a presenter's Space on the focused button, six
- * answers in, put "0 of 6 answered" on the panel and "Send" back on every phone). Steps are
- * numbered in the order asked.
+ * The page's ask button ("Ask the story on screen"): the step to publish, or null when the
+ * question open now is the one the room is answering (`asked`, not yet revealed) — asked again, it
+ * was a new step with no answer, and the room's answers were set aside (a presenter's Space on
+ * the focused button, six answers in, put "0 of 6 answered" on the panel and "Send" back on every
+ * phone). Steps are numbered in the order asked.
  */
 export function pageStepToAsk(
   s: LabState,
@@ -157,18 +155,18 @@ export function lessonRoomReveal(step: ResolvedStep, observed: string | null): R
 
 /**
  * A lesson step's challenge as the room is asked it, numbered as the step (`index`): its title,
- * its intro and goal as the setup, and whether the student solved it on their own laptop — the
+ * its intro as the setup (an intro says the goal in its own words: the goal's sentence after it
+ * said it twice, docs/challenges.md), and whether the student solved it on their own laptop — the
  * results CSV's `solved` / `not-solved` (docs/workshops.md).
  */
 export function lessonChallengeStep(
   { challenge: c, carried }: LessonChallenge,
   index: number,
 ): RoomStep {
-  const goal = { ...c.goal, atLeast: 'atLeast' in c.goal ? (c.goal.atLeast ?? 1) : 1 } as Goal;
   return {
     stepIndex: index,
     title: `Challenge: ${c.title}`.slice(0, ROOM_LIMITS.titleChars),
-    setup: `${c.intro} ${goalWords(goal)}`.slice(0, ROOM_LIMITS.setupChars),
+    setup: c.intro.slice(0, ROOM_LIMITS.setupChars),
     question: {
       kind: 'challenge',
       text: 'Open the challenge, change the pipeline within its rules and play the run to its end: did the page say Solved?',
