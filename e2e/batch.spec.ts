@@ -243,7 +243,7 @@ test('the batch embed asks its question first (predict=1); the page’s batch at
   await page.getByTestId('batch-atlas-pairs').check();
   await page.getByRole('button', { name: 'Fault atlas: every pair of faults' }).click();
   await expect(page.getByTestId('batch-atlas-summary')).toHaveText(
-    '24 pairs of placements: 9 held, 11 duplicate, 4 lose — 3 of the 4 losses come from pairs with a crash before the write, as many from another cause; 10 of the 11 duplicates come from pairs with a clear and re-run.',
+    '24 pairs of placements: 9 held, 11 duplicate, 4 lose — 3 of the 4 losses come from pairs with a crash before the write, as many from pairs with a crash mid-write; 10 of the 11 duplicates come from pairs with a clear and re-run.',
     { timeout: 30_000 },
   );
   // The cells' glyphs in words under the map, as the stream atlas's legend (reused): 4 + 11 =

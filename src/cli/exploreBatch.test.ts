@@ -144,7 +144,7 @@ describe('sim <batch scenario> --explore', () => {
     const r = cli([jobFile(2), '--explore', '--kinds', 'crash,clear']);
     expect(r.code).toBe(0);
     expect(r.out).toContain(
-      '5 placements: 3 held, 2 duplicate — 1 of the 2 duplicates comes from a crash after the write, as many from another cause.',
+      '5 placements: 3 held, 2 duplicate — 1 of the 2 duplicates comes from a crash after the write, as many from a clear and re-run.',
     );
     expect(r.out).toMatch(/\ncrash +3 +1 +0 +0 +0 +4\nclear +0 +1 +0 +0 +0 +1\n/);
     expect(r.out).toContain(

@@ -22,7 +22,7 @@ describe('atlasSummary, where the breaks come from', () => {
       ...trials('a lost sink request', 3, 'held'),
     ];
     expect(summary(t)).toBe(
-      '28 placements: 3 held, 25 duplicate — 10 of the 25 duplicates come from a lost sink response, as many from another cause.',
+      '28 placements: 3 held, 25 duplicate — 10 of the 25 duplicates come from a lost sink response, as many from a re-send by the application.',
     );
     // Six causes of 10 each.
     const six = ['a', 'b', 'c', 'd', 'e', 'f'].flatMap((f) => trials(`cause ${f}`, 10));
@@ -38,7 +38,7 @@ describe('atlasSummary, where the breaks come from', () => {
     );
     const one = [...trials('a crash after the write', 1), ...trials('a clear', 1)];
     expect(summary(one)).toBe(
-      '2 placements: 2 duplicate — 1 of the 2 duplicates comes from a crash after the write, as many from another cause.',
+      '2 placements: 2 duplicate — 1 of the 2 duplicates comes from a crash after the write, as many from a clear.',
     );
   });
 });

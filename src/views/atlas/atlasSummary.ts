@@ -113,12 +113,17 @@ function origin(trials: readonly SummaryTrial[], depth: 1 | 2, o: Outcome, count
   const from = depth === 2 ? `a pair with ${top}` : top;
   if (topCount === count)
     return count === 1 ? `the ${one} comes from ${from}` : `every ${one} comes from ${from}`;
-  // Causes as large as the one named are said: named alone, the first of a tie read as the main one.
-  const ties = ranked.filter(([, c]) => c === topCount).length - 1;
+  // Causes as large as the one named are said: named alone, the first of a tie read as the main
+  // one. Up to two are named ("as many from another cause" hid that at-most-once's other 17
+  // duplicates came from a duplicate at the source: a teacher's run); more are counted.
+  const tied = ranked.slice(1).filter(([, c]) => c === topCount);
+  const name = (f: string) => (depth === 2 ? `pairs with ${f}` : f);
   const others =
-    ties === 0
+    tied.length === 0
       ? ''
-      : `, as many from ${ties === 1 ? 'another cause' : `each of ${ties.toLocaleString('en-US')} other causes`}`;
+      : tied.length <= 2
+        ? `, as many from ${tied.map(([f]) => name(f)).join(' and from ')}`
+        : `, as many from each of ${tied.length.toLocaleString('en-US')} other causes`;
   return `${topCount.toLocaleString('en-US')} of the ${count.toLocaleString('en-US')} ${many} ${topCount === 1 ? 'comes' : 'come'} from ${depth === 2 ? `pairs with ${top}` : top}${others}`;
 }
 

@@ -133,7 +133,7 @@ describe('heatMap', () => {
     // the tie said).
     a.trials = losing(0, 2, 5);
     expect(heatMap(a).summary).toBe(
-      '6 pairs of placements: 3 held, 3 lose — 2 of the 3 losses come from pairs with a lost produce acknowledgement, as many from another cause.',
+      '6 pairs of placements: 3 held, 3 lose — 2 of the 3 losses come from pairs with a lost produce acknowledgement, as many from pairs with a crash of consumer-0 right after its offset commit.',
     );
   });
 

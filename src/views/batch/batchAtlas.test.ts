@@ -142,7 +142,7 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
       null,
     ]);
     expect(map.summary).toBe(
-      '9 pairs of placements: 4 held, 1 duplicate, 4 lose — 3 of the 4 losses come from pairs with a crash before the write, as many from another cause; the duplicate comes from a pair with a crash after the write.',
+      '9 pairs of placements: 4 held, 1 duplicate, 4 lose — 3 of the 4 losses come from pairs with a crash before the write, as many from pairs with a crash mid-write; the duplicate comes from a pair with a crash after the write.',
     );
     expect(map.counterexample?.words).toBe(
       'try 1 of 2024-03-10 crashes before-write, then try 2 of 2024-03-10 crashes before-write',
