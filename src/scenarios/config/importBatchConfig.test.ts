@@ -303,6 +303,19 @@ describe('batch and stream files', () => {
   });
 });
 
+describe('a Compare lane', () => {
+  it('from a DAG is refused: a batch job’s files open as a scenario of their own', () => {
+    const onScreen = findPreset('airflow-retry-append')!.variant.scenario;
+    const r = importConfig([example('load_events.py')], {
+      scenario: onScreen,
+      name: 'the scenario on screen',
+    });
+    expect(r.ok ? [] : r.errors).toEqual([
+      "load_events.py: a dbt model's or an Airflow DAG's settings open as a scenario of their own (Import), not as a lane of the scenario on screen",
+    ]);
+  });
+});
+
 function example(name: 'events_incremental.sql' | 'load_events.py'): ConfigFile {
   return { name, text: name === 'load_events.py' ? dag : model };
 }

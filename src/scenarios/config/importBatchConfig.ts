@@ -349,9 +349,11 @@ export function importBatchConfig(
     errors.push(
       `--on "${options.on}": a stream pipeline, which no dbt model or Airflow DAG configures: give a batch workload (delivery-lab --list)`,
     );
-  if (target && target.scenario.batch === undefined)
+  // Compare's lane from files sets stream knobs on the scenario on screen; a batch job's files
+  // open as a scenario of their own (Import, from-config).
+  if (target)
     errors.push(
-      `${target.name} is a stream pipeline, which no dbt model or Airflow DAG configures: open a batch workload first`,
+      `${files[0]!.name}: a dbt model's or an Airflow DAG's settings open as a scenario of their own (Import), not as a lane of ${target.name}`,
     );
   if (errors.length > 0) return { ok: false, errors };
 
@@ -360,12 +362,10 @@ export function importBatchConfig(
     : hasDbt
       ? BASE_FOR_DBT
       : BASE_FOR_AIRFLOW;
-  const base = target ? target.scenario : findPreset(baseRef)!.variant.scenario;
+  const base = findPreset(baseRef)!.variant.scenario;
   let scenario: ScenarioInput = structuredClone(base);
-  if (!target) {
-    delete (scenario as { expect?: unknown }).expect;
-    scenario.name = `${files.map((f) => f.name.split(/[\\/]/).pop()).join(' + ')} on "${findPreset(baseRef)!.preset.title}"`;
-  }
+  delete (scenario as { expect?: unknown }).expect;
+  scenario.name = `${files.map((f) => f.name.split(/[\\/]/).pop()).join(' + ')} on "${findPreset(baseRef)!.preset.title}"`;
   if (options.claim !== undefined) scenario.claim = options.claim;
 
   // Per path, the setting that counts: the most specific, and of equals the last read.
@@ -453,7 +453,7 @@ export function importBatchConfig(
   let fitted: string | null = null;
   const startDate = settings.get('batch.startDate');
   const baseStart = base.batch?.startDate ?? '2024-03-10';
-  if (typeof startDate === 'string' && startDate !== baseStart && !target) {
+  if (typeof startDate === 'string' && startDate !== baseStart) {
     const ok = parseScenario(setKnob(scenario, 'batch.startDate', baseStart)).ok;
     if (ok && /^\d{4}-\d{2}-\d{2}$/.test(startDate) && dateOf(dayNumber(startDate)) === startDate) {
       scenario = shiftSource(scenario, baseStart, startDate);
@@ -484,7 +484,7 @@ export function importBatchConfig(
   return {
     ok: true,
     kind: 'batch',
-    base: target?.name ?? baseRef,
+    base: baseRef,
     scenario,
     keys,
     settings: [...settings].map(([path, value]) => ({ path, value })),

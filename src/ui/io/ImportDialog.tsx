@@ -99,7 +99,7 @@ export function ImportDialog({
         <input
           id={fileId}
           type="file"
-          accept=".json,application/json,text/plain,.properties,.yaml,.yml,.sql"
+          accept=".json,application/json,text/plain,.properties,.yaml,.yml,.sql,.py"
           multiple
           data-testid={testIds.importFile}
           onChange={async (e) => {
