@@ -39,8 +39,18 @@ function moduleDict(text: string, name: string): { value: PyValue; line: number 
   return value && value.kind === 'dict' ? { value, line: lineOf(text, start) } : null;
 }
 
+/** The first `DAG(` / `@dag(` that is not in a `#` comment. */
+function dagCall(text: string): RegExpExecArray | null {
+  const re = new RegExp(DAG_CALL.source, 'gm');
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    if (!text.slice(lineStart, m.index + 1).includes('#')) return m;
+  }
+  return null;
+}
+
 export function readAirflowDag(file: string, text: string): DagRead {
-  const m = DAG_CALL.exec(text);
+  const m = dagCall(text);
   if (!m)
     return {
       ok: false,
@@ -66,12 +76,13 @@ export function readAirflowDag(file: string, text: string): DagRead {
     }
     if (key === 'default_args' && value.kind === 'dict') {
       for (const e of value.entries) {
-        const k = e.key.kind === 'str' ? e.key.value : '(computed key)';
+        const k = e.key.kind === 'str' ? e.key.value : '(computed)';
         settings.push({
           file,
           line: e.line,
           key: `default_args.${k}`,
-          text: e.text,
+          // `**base`: what it holds is computed.
+          text: e.text || (e.key.kind === 'expr' ? '**…' : ''),
           value: e.value,
         });
       }

@@ -26,9 +26,14 @@ export interface PyArg {
   text: string;
 }
 
+/** How deep lists, dicts and calls nest before the rest is passed over as an expression. */
+const MAX_DEPTH = 64;
+
 /** A reader over one text: `at` moves, `line` counts. */
 class Reader {
   at: number;
+  /** Brackets open now: past {@link MAX_DEPTH} a value is not read (a hostile file cannot overflow the stack). */
+  depth = 0;
   constructor(
     readonly text: string,
     start: number,
@@ -58,8 +63,11 @@ class Reader {
 
 const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
-/** Skip to the next `,` or closing bracket at this depth (strings and nested brackets passed over). */
-function skipExpression(r: Reader): void {
+/**
+ * Skip to the next `,` or closing bracket at this depth (strings and nested brackets passed over);
+ * to a `:` too where it ends a dict's key (a lambda's `:` is inside its value).
+ */
+function skipExpression(r: Reader, colonEnds = false): void {
   const stack: string[] = [];
   while (r.at < r.text.length) {
     const c = r.text[r.at]!;
@@ -68,7 +76,10 @@ function skipExpression(r: Reader): void {
       continue;
     }
     if (c in CLOSERS) stack.push(CLOSERS[c]!);
-    else if (stack.length === 0 && (c === ',' || c === ')' || c === ']' || c === '}' || c === ':'))
+    else if (
+      stack.length === 0 &&
+      (c === ',' || c === ')' || c === ']' || c === '}' || (colonEnds && c === ':'))
+    )
       return;
     else if (c === stack[stack.length - 1]) stack.pop();
     r.at++;
@@ -101,6 +112,8 @@ function readString(r: Reader): string | null {
   return null;
 }
 
+const KEYWORD = /([A-Za-z_]\w*)\s*=(?!=)/y;
+
 /** A list of values up to `close`, each with its line (a call's arguments: names too). */
 function readItems(r: Reader, close: string, named: boolean): PyArg[] | null {
   const out: PyArg[] = [];
@@ -114,7 +127,8 @@ function readItems(r: Reader, close: string, named: boolean): PyArg[] | null {
     const start = r.at;
     const line = r.lineAt(start);
     let name: string | undefined;
-    const kw = named ? /^([A-Za-z_]\w*)\s*=(?!=)/.exec(r.text.slice(r.at)) : null;
+    KEYWORD.lastIndex = r.at;
+    const kw = named ? KEYWORD.exec(r.text) : null;
     if (kw) {
       name = kw[1]!;
       r.at += kw[0].length;
@@ -134,7 +148,7 @@ function readItems(r: Reader, close: string, named: boolean): PyArg[] | null {
 }
 
 /** One value; an expression that is no literal comes back as `expr`, its text passed over. */
-function readValue(r: Reader): PyValue | null {
+function readValue(r: Reader, isKey = false): PyValue | null {
   r.skip();
   const start = r.at;
   const value = readPrimary(r);
@@ -142,15 +156,40 @@ function readValue(r: Reader): PyValue | null {
   r.skip();
   const next = r.peek();
   // Anything after the literal but a delimiter makes it an expression (`a + b`, `x[0]`, `d.get()`).
-  if (next !== undefined && !',)]}:'.includes(next)) {
+  if (next !== undefined && !(isKey ? ',)]}:' : ',)]}').includes(next)) {
     r.at = start;
-    skipExpression(r);
+    skipExpression(r, isKey);
     return { kind: 'expr' };
   }
   return value;
 }
 
+const NUMBER = /-?\d[\d_]*(\.\d+)?/y;
+const NAME = /[A-Za-z_][\w.]*/y;
+
+/** `re` (sticky) at the reader's place, without copying the rest of the text. */
+function match(r: Reader, re: RegExp): string | null {
+  re.lastIndex = r.at;
+  const m = re.exec(r.text);
+  if (!m) return null;
+  r.at += m[0].length;
+  return m[0];
+}
+
 function readPrimary(r: Reader): PyValue | null {
+  if (r.depth >= MAX_DEPTH) {
+    skipExpression(r);
+    return { kind: 'expr' };
+  }
+  r.depth++;
+  try {
+    return readPrimaryAt(r);
+  } finally {
+    r.depth--;
+  }
+}
+
+function readPrimaryAt(r: Reader): PyValue | null {
   const c = r.peek();
   if (c === undefined) return null;
   if (c === '"' || c === "'") {
@@ -172,8 +211,14 @@ function readPrimary(r: Reader): PyValue | null {
         return { kind: 'dict', entries };
       }
       const line = r.lineAt(r.at);
-      const key = readValue(r);
+      const key = readValue(r, true);
       r.skip();
+      if (key?.kind === 'expr' && (r.peek() === ',' || r.peek() === '}')) {
+        // `**other`: entries the reader cannot see.
+        entries.push({ key, value: { kind: 'expr' }, line, text: '' });
+        if (r.peek() === ',') r.at++;
+        continue;
+      }
       if (key === null || r.peek() !== ':') return null;
       r.at++;
       const from = r.at;
@@ -185,15 +230,10 @@ function readPrimary(r: Reader): PyValue | null {
       else if (r.peek() !== '}') return null;
     }
   }
-  const num = /^-?\d[\d_]*(\.\d+)?/.exec(r.text.slice(r.at));
-  if (num) {
-    r.at += num[0].length;
-    return { kind: 'num', value: Number(num[0].replaceAll('_', '')) };
-  }
-  const id = /^[A-Za-z_][\w.]*/.exec(r.text.slice(r.at));
-  if (id) {
-    r.at += id[0].length;
-    const word = id[0];
+  const num = match(r, NUMBER);
+  if (num !== null) return { kind: 'num', value: Number(num.replaceAll('_', '')) };
+  const word = match(r, NAME);
+  if (word !== null) {
     if (word === 'True' || word === 'true') return { kind: 'bool', value: true };
     if (word === 'False' || word === 'false') return { kind: 'bool', value: false };
     if (word === 'None' || word === 'none') return { kind: 'none' };

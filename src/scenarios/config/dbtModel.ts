@@ -100,8 +100,16 @@ export function readDbtModelSql(file: string, text: string): DbtRead {
   return { ok: true, settings };
 }
 
-/** The settings of a properties file's `models:` list or of dbt_project.yml's `models:` tree. */
-export function readDbtYaml(file: string, text: string): DbtRead {
+/**
+ * The settings of a properties file's `models:` list or of dbt_project.yml's `models:` tree.
+ * @param modelNames - the names of the model files given (`events` for events.sql): a properties
+ *   file's entries for them only, when it has any; else every entry's.
+ */
+export function readDbtYaml(
+  file: string,
+  text: string,
+  modelNames: readonly string[] = [],
+): DbtRead {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false });
   if (doc.errors.length > 0) {
@@ -131,7 +139,9 @@ export function readDbtYaml(file: string, text: string): DbtRead {
   const v = models.value as YamlNode | null;
   if (isSeq(v)) {
     // A properties file: `- name: my_model` with its `config:`.
-    for (const model of v.items) {
+    const nameOf = (m: unknown) => (isMap(m) ? String(m.get('name') ?? '') : '');
+    const named = v.items.filter((m) => modelNames.includes(nameOf(m)));
+    for (const model of named.length > 0 ? named : v.items) {
       if (!isMap(model)) continue;
       const config = model.items.find((p) => isScalar(p.key) && p.key.value === 'config');
       if (!config || !isMap(config.value)) continue;

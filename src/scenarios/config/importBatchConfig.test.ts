@@ -303,6 +303,71 @@ describe('batch and stream files', () => {
   });
 });
 
+describe('the DAG reader: small and strict', () => {
+  it('a lambda, **base and a DAG( in a comment do not stop it; what they hold is not read', () => {
+    const text = [
+      '# an old version: DAG("old", schedule="@hourly")',
+      'from airflow import DAG',
+      'base = load()',
+      'with DAG(',
+      '    "d",',
+      '    schedule="@daily",',
+      '    on_failure_callback=lambda ctx: alert(ctx, {"a": 1}),',
+      '    default_args={**base, "retries": 2},',
+      ') as dag:',
+      '    pass',
+    ].join('\n');
+    const r = imported([{ name: 'd.py', text }]);
+    expect(r.keys.map((k) => `${k.line} ${k.key} ${k.status}`)).toEqual([
+      '5 dag_id ignored',
+      '6 schedule applied',
+      '7 on_failure_callback ignored',
+      '8 default_args.(computed) ignored',
+      '8 default_args.retries applied',
+    ]);
+    expect(r.keys[3]!.why).toMatch(/^not read: not a literal \(\*\*…\)/);
+    expect(r.scenario.batch).toMatchObject({ schedule: 'daily', task: { retries: 2 } });
+  });
+
+  it('brackets nested 10,000 deep: no stack overflow, the value not read', () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const r = imported([dagFile(`tags=${deep}`, 'catchup=False')]);
+    expect(r.scenario.batch?.catchup).toBe(false);
+  });
+
+  it('a DAG call that does not close, and a file with none: refused naming the line', () => {
+    expect(
+      refused([{ name: 'd.py', text: 'from airflow import DAG\n\nDAG("d", schedule="@daily"\n' }]),
+    ).toEqual(['d.py:3: its DAG( … ) does not close: a bracket or a quote is missing']);
+    expect(refused([{ name: 'util.py', text: 'def f():\n    return 1\n' }])).toEqual([
+      "util.py:1: no DAG(…), with DAG(…) or @dag(…) call: the lab reads a DAG's own arguments",
+    ]);
+  });
+});
+
+describe('a properties file of several models', () => {
+  it("beside a model's .sql: only that model's entry is read", () => {
+    const props = {
+      name: 'schema.yml',
+      text: [
+        'models:',
+        '  - name: orders',
+        '    config:',
+        '      unique_key: order_id',
+        '  - name: events',
+        '    config:',
+        '      incremental_strategy: delete+insert',
+      ].join('\n'),
+    };
+    const r = imported([props, sqlModel("materialized='incremental'")]);
+    expect(r.keys.map((k) => `${k.file}:${k.line} ${k.key}`)).toEqual([
+      'schema.yml:7 incremental_strategy',
+      'events.sql:3 materialized',
+    ]);
+    expect(r.scenario.batch?.write).toMatchObject({ strategy: 'delete+insert', uniqueKey: false });
+  });
+});
+
 describe('a Compare lane', () => {
   it('from a DAG is refused: a batch job’s files open as a scenario of their own', () => {
     const onScreen = findPreset('airflow-retry-append')!.variant.scenario;

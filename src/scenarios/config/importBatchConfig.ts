@@ -280,6 +280,8 @@ function mapDag(s: DagSetting): Mapped {
       return ms === null ? notLiteral(s.text) : { path: 'batch.task.retryDelayMs', value: ms };
     }
     default:
+      // A positional argument past dag_id, or `**base` in default_args: computed.
+      if (s.key === '(positional)' || key === '(computed)') return notLiteral(s.text);
       return {
         ignore: `${NOT_MODELLED}: ${DAG_NOT_MODELLED[s.key] ?? 'it does not change which rows a run writes'}`,
       };
@@ -317,6 +319,10 @@ export function importBatchConfig(
   const errors: string[] = [];
   const reads: Read[] = [];
   const kinds = new Set<BatchFileKind>();
+  // A properties file describes many models: the ones whose .sql is given, when it names them.
+  const models = files
+    .filter((f) => batchFileKind(f) === 'dbt model')
+    .map((f) => (f.name.split(/[\\/]/).pop() ?? f.name).replace(/\.sql$/i, ''));
   for (const f of files) {
     const kind = batchFileKind(f)!;
     kinds.add(kind);
@@ -324,7 +330,7 @@ export function importBatchConfig(
       kind === 'dbt model'
         ? readDbtModelSql(f.name, f.text)
         : kind === 'dbt properties file'
-          ? readDbtYaml(f.name, f.text)
+          ? readDbtYaml(f.name, f.text, models)
           : readAirflowDag(f.name, f.text);
     if (!r.ok) {
       errors.push(r.error);

@@ -251,6 +251,11 @@ describe('a batch job’s files through the page Import', () => {
     );
   });
 
+  it('a pasted DAG or dbt model is read as one', async () => {
+    expect(await importPasted(dag)).toMatchObject({ ok: true, from: '“pasted dag.py”' });
+    expect(await importPasted(dbtModel)).toMatchObject({ ok: true, from: '“pasted model.sql”' });
+  });
+
   it('a DAG alone says what it leaves to Airflow 2’s and 3’s defaults; beside a .properties file it is refused', async () => {
     const r = await importFile(
       file(

@@ -45,6 +45,16 @@ export function isConfigFileName(name: string | undefined): boolean {
   return name !== undefined && /\.(properties|ya?ml|sql|py)$/i.test(name);
 }
 
+/**
+ * The name a pasted batch file is read under, or null: an Airflow DAG (it imports Airflow) or a
+ * dbt model (its `{{ config(…) }}`) — the importer tells them by these, as by a file's name.
+ */
+export function pastedBatchName(text: string): string | null {
+  if (/^\s*(from airflow\b|import airflow\b)/m.test(text)) return 'pasted dag.py';
+  if (/\{\{-?\s*config\s*\(/.test(text)) return 'pasted model.sql';
+  return null;
+}
+
 /** Flink's legacy name for `restart-strategy.type` (importConfig aliases it too). */
 const LEGACY_KEYS = new Set(['restart-strategy']);
 
@@ -56,6 +66,7 @@ const LEGACY_KEYS = new Set(['restart-strategy']);
 export function looksLikeConfigText(text: string): boolean {
   const t = text.replace(/^\uFEFF/, '').trim();
   if (t === '' || t.startsWith('{') || t.startsWith('[')) return false;
+  if (pastedBatchName(t) !== null) return true;
   // A sink statement pasted: INSERT INTO … / MERGE INTO … (comments before it allowed).
   if (isSinkSqlFile('', t)) return true;
   const known = Object.keys(RECOGNISED);
