@@ -23,6 +23,10 @@ test('a dbt model and an Airflow DAG picked together open their batch job', asyn
   const { page } = dash;
   await dash.pickPreset('at-least-once');
   await dash.byId(testIds.importButton).click();
+  // The dialog says which batch files it takes.
+  await expect(dash.byId(testIds.importDialog)).toContainText(
+    "a batch job's: a dbt model's .sql, its properties YAML or dbt_project.yml, an Airflow DAG's .py",
+  );
   await dash.byId(testIds.importFile).setInputFiles([
     {
       name: 'events_incremental.sql',
