@@ -20,8 +20,9 @@ usage:
                [--check] [--compare L]…
   delivery-lab <scenario> --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
   delivery-lab check <files | directories | globs…> [--reporter text|junit] [--output FILE]
-  delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…>
-               [--format text|json] [--scenario-out FILE] [--skip-atlas]
+  delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…
+                           | a dbt model.sql, schema.yml, dbt_project.yml, an Airflow dag.py…>
+               [--on PRESET] [--format text|json] [--scenario-out FILE] [--skip-atlas]
   delivery-lab --list | --version | --help
 
 examples:

@@ -444,3 +444,85 @@ describe('from-config: a value not in a set names the value it got', () => {
     );
   });
 });
+
+// A batch job's files (docs/cli.md#batch-files): the S21 story (10 events of 2024-03-10; try 1
+// writes them, commits, then fails its post-load check; retries=1 runs try 2).
+describe('from-config: a dbt model and an Airflow DAG', () => {
+  const model = `${examples}/events_incremental.sql`;
+  const dag = `${examples}/load_events.py`;
+  const file = (name: string, text: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'from-config-batch-'));
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+
+  it("the example model (unique_key='event_id', merge) and DAG: each setting at its line, and the merge's 10 rows", () => {
+    const r = cli([model, dag]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n');
+    expect(lines[0]).toBe(
+      'dbt and Airflow settings on the library batch workload dbt-incremental-unique-key/no-unique-key',
+    );
+    expect(lines).toContain(
+      `  ${model}:6  unique_key='event_id'  → batch.write.uniqueKey (the event id → batch.dedupeKey = "event-id")`,
+    );
+    expect(lines).toContain(`  ${dag}:10  default_args.retries=1  → batch.task.retries`);
+    expect(lines).toContain(
+      `  ${model}:8  on_schema_change='fail'  — read, not modelled: the lab's target keeps its columns`,
+    );
+    // Try 2 merges the same 10 rows: 10 rows, 10+20+…+100 = 550.
+    expect(lines).toContain(
+      'Rows 10, sum 550 of 550; duplicates 0, lost 0 (false merges 0), rows under the wrong partition 0.',
+    );
+    expect(lines).toContain(
+      "guarantee end to end: exactly-once (under dbt-incremental-unique-key/no-unique-key's fault)",
+    );
+  });
+
+  it('a model without unique_key on airflow-retry-append: append-only, 20 rows, the claim broken', () => {
+    const bare = file('events.sql', "{{ config(materialized='incremental') }}\nselect 1\n");
+    const r = cli([bare, '--on', 'airflow-retry-append', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as {
+      kind: string;
+      base: string;
+      notes: string[];
+      totals: { rows: number; duplicates: number; observedSum: number };
+      guarantee: { observed: string; held: boolean; tested: boolean };
+    };
+    expect(json.kind).toBe('batch');
+    expect(json.base).toBe('airflow-retry-append/append');
+    expect(json.notes[0]).toMatch(/^unique_key not given: batch.write.uniqueKey = false/);
+    expect(json.totals).toMatchObject({ rows: 20, duplicates: 10, observedSum: 1100 });
+    expect(json.guarantee).toMatchObject({ observed: 'at-least-once', held: false, tested: true });
+  });
+
+  it('a strategy dbt refuses: exit 2, the file, the line, the value and the allowed ones', () => {
+    const bad = file('events.sql', "{{ config(\n  incremental_strategy='upsert'\n) }}\n");
+    const r = cli([bad]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `${bad}:2: incremental_strategy: expected "append", "merge", "delete+insert" or "insert_overwrite", got "upsert" (https://docs.getdbt.com/docs/build/incremental-strategy)`,
+    );
+  });
+
+  it('a DAG beside a Kafka client file: exit 2, one sentence', () => {
+    const r = cli([dag, `${examples}/producer.properties`]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `${dag} is an Airflow DAG, a batch job's, and ${examples}/producer.properties a stream pipeline's configuration (Kafka clients, a Flink job, a Spark query, a sink statement): the lab runs them as two scenarios — import the batch files or the stream files, not both`,
+    );
+  });
+
+  it("retries=0 in the DAG: the crashed try is not retried, and the date's 10 rows stay once", () => {
+    const noRetry = file(
+      'dag.py',
+      'from airflow import DAG\nwith DAG("d", schedule="@daily", default_args={"retries": 0}):\n    pass\n',
+    );
+    const r = cli([noRetry]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`  ${noRetry}:2  default_args.retries=0  → batch.task.retries`);
+    expect(r.out).toContain('Rows 10, sum 550 of 550; duplicates 0');
+  });
+});

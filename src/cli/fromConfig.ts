@@ -13,13 +13,14 @@ import { findPreset } from '../scenarios';
 import { importConfig, type KeyReport } from '../scenarios/config/importConfig';
 import { commandArgs, isChoice } from './commandArgs';
 import { exploreReport } from './explore';
+import { batchFromConfig } from './fromConfigBatch';
 import { nearPresets } from './nearPresets';
 import { jobFailedLine, neverFired, type JsonReport } from './report';
 import { faultName, faultWhat } from '../views/edit/faultName';
 import { realDefaultUnlike } from '../views/edit/knobs';
 
 const USAGE =
-  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties | sink.sql…> [--on PRESET[/VARIANT]] [--claim at-most-once|at-least-once|exactly-once] [--format text|json] [--scenario-out FILE] [--skip-atlas]';
+  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties | sink.sql… | a dbt model.sql, schema.yml, dbt_project.yml, dag.py…> [--on PRESET[/VARIANT]] [--claim at-most-once|at-least-once|exactly-once] [--format text|json] [--scenario-out FILE] [--skip-atlas]';
 
 /** The guarantees `--claim` takes: the scenario's `claim` (docs/format.md). */
 const CLAIMS = ['at-most-once', 'at-least-once', 'exactly-once'] as const;
@@ -84,6 +85,13 @@ export function fromConfigCommand(
   }
   if (values['scenario-out'] !== undefined)
     writeFileSync(values['scenario-out'], `${JSON.stringify(imported.scenario, null, 2)}\n`);
+  // The claim the verdict checks is no file's: said, with whose it is and how to choose.
+  const claimWords =
+    imported.claim.from === 'chosen'
+      ? `claim checked: ${imported.claim.value} (--claim)`
+      : `claim checked: ${imported.claim.value} — the workload's (${imported.base}), not your files': a configuration claims no guarantee; --claim ${CLAIMS.join('|')} checks the one your pipeline promises`;
+  // A dbt model or an Airflow DAG: a batch job, run by the batch engine (no stream atlas).
+  if (imported.kind === 'batch') return batchFromConfig(imported, format, claimWords, out);
   let guarantee:
     | {
         claimed: string;
@@ -177,12 +185,7 @@ export function fromConfigCommand(
     out(
       `${imported.kind === 'consumer' ? 'Kafka clients' : imported.kind === 'flink' ? 'Flink job' : 'Spark query'} on the library workload ${imported.base}`,
     );
-    // The claim the verdict checks is no file's: said, with whose it is and how to choose.
-    out(
-      imported.claim.from === 'chosen'
-        ? `claim checked: ${imported.claim.value} (--claim)`
-        : `claim checked: ${imported.claim.value} — the workload's (${imported.base}), not your files': a configuration claims no guarantee; --claim ${CLAIMS.join('|')} checks the one your pipeline promises`,
-    );
+    out(claimWords);
     for (const [title, list] of [
       ['recognised', group(['applied'])],
       ['not modelled', group(['ignored', 'unknown'])],

@@ -660,9 +660,9 @@ describe("a sink's SQL statement (.sql): INSERT … ON CONFLICT or MERGE", () =>
   );
 });
 
-// A data engineer's batch files are no Kafka, Flink or Spark configuration: an Airflow DAG read as
-// `.properties` ("from=airflow import DAG", four unknown keys), a dbt schema.yml or a scenario
-// file ran the Kafka workload untouched and reported "guarantee end to end: exactly-once" (exit
+// A file that is no Kafka, Flink or Spark configuration: an Airflow DAG read as `.properties`
+// ("from=airflow import DAG", four unknown keys) — read as a DAG now —, a dbt sources file or a
+// scenario file ran the Kafka workload untouched and reported "guarantee end to end: exactly-once" (exit
 // 0) for settings it never read. A file none of whose keys the lab knows is refused, naming it.
 describe('a file that is no configuration the lab reads', () => {
   const refused = (files: ConfigFile[]) => {
@@ -670,32 +670,13 @@ describe('a file that is no configuration the lab reads', () => {
     return r.ok ? [] : r.errors;
   };
   const READS =
-    "from-config reads Kafka client .properties, a Flink config.yaml or flink-conf.yaml, a Spark query's options and a sink's .sql";
-  it('an Airflow DAG: refused, with the batch fields its settings are', () => {
-    const dag = [
-      'from airflow import DAG',
-      'default_args = {"retries": 2, "retry_delay": timedelta(minutes=5)}',
-      'with DAG("load_events", schedule="@daily", catchup=True) as dag:',
-      '    pass',
-    ].join('\n');
-    expect(refused([{ name: 'load_events.py', text: dag }])).toEqual([
-      `load_events.py:1: an Airflow DAG (Python), not a configuration the lab reads: a scheduled job is a scenario's "batch" part (docs/format.md#batch-jobs) — retries is batch.task.retries, retry_delay batch.task.retryDelayMs (ms), catchup batch.catchup, schedule batch.schedule; ${READS}`,
-    ]);
-  });
-  it('a dbt properties file: refused, with the batch write it is', () => {
-    const yml = 'version: 2\nmodels:\n  - name: events\n    config:\n      unique_key: event_id\n';
-    expect(refused([{ name: 'schema.yml', text: yml }])).toEqual([
-      `schema.yml:2: a dbt properties file (models:), not a configuration the lab reads: a dbt incremental model is a scenario's "batch.write" (mode "dbt-incremental", uniqueKey, strategy: docs/semantics/batch.md#writes); ${READS}`,
-    ]);
-  });
-  it("a dbt model's .sql: refused as the dbt model it is, not as a malformed sink statement", () => {
-    const model = [
-      '-- models/events.sql',
-      "{{ config(materialized='incremental', unique_key='event_id') }}",
-      "select * from {{ source('raw', 'events') }}",
-    ].join('\n');
-    expect(refused([{ name: 'events.sql', text: model }])).toEqual([
-      `events.sql:2: a dbt model ({{ config(…) }}), not a sink statement the lab reads: a dbt incremental model is a scenario's "batch.write" (mode "dbt-incremental", uniqueKey, strategy: docs/semantics/batch.md#writes); ${READS}`,
+    "from-config reads Kafka client .properties, a Flink config.yaml or flink-conf.yaml, a Spark query's options and a sink's .sql — or a dbt model's config and an Airflow DAG, a batch job's";
+  // A DAG, a dbt model's .sql and its properties file are read now (importBatchConfig.test.ts);
+  // a dbt properties file of no model still sets nothing.
+  it('a dbt properties file of sources only: refused, saying what the lab reads of dbt', () => {
+    const yml = 'version: 2\nsources:\n  - name: raw\n    tables:\n      - name: events\n';
+    expect(refused([{ name: 'sources.yml', text: yml }])).toEqual([
+      `sources.yml:2: a dbt properties file (sources:), not a configuration the lab reads: the lab reads a dbt model's config (its .sql's {{ config(…) }}, a properties file's models:, dbt_project.yml) onto a batch job's "batch.write" (docs/cli.md#batch-files); ${READS}`,
     ]);
   });
   it('a scenario file: refused, saying how to run it', () => {

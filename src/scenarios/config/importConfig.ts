@@ -19,6 +19,7 @@ import { RECOGNISED, kindOfKey, notModelledWhy, unknownKeyWhy, type ConfigKind }
 import { fitFlinkWorkloadToInterval } from './fitToInterval';
 import { parseProperties } from './properties';
 import { isSinkSqlFile, readSinkSql, type SqlSetting } from './sinkSql';
+import { batchFileKind, importBatchConfig } from './importBatchConfig';
 
 export interface ConfigFile {
   name: string;
@@ -70,7 +71,8 @@ export interface ConfigTarget {
 export type ConfigImport =
   | {
       ok: true;
-      kind: ConfigKind;
+      /** The stream processor the files configure, or `batch`: a dbt model or an Airflow DAG. */
+      kind: ConfigKind | 'batch';
       /** The library preset whose workload and faults the knobs are set on (or the target's name). */
       base: string;
       scenario: ScenarioInput;
@@ -104,6 +106,11 @@ export type ConfigImport =
        * (`from-config --claim`, Import's notice): docs/cli.md#the-claim-your-files-do-not-make.
        */
       claim: { value: Guarantee; from: 'workload' | 'chosen' };
+      /**
+       * What the batch files left unset and what that means (dbt's append-only without a
+       * unique_key, Airflow 2's and 3's defaults): src/scenarios/config/importBatchConfig.ts.
+       */
+      notes?: string[];
     }
   | { ok: false; errors: string[] };
 
@@ -187,16 +194,16 @@ function keysOf(file: ConfigFile): RawKey[] | string {
 }
 
 const READS =
-  "from-config reads Kafka client .properties, a Flink config.yaml or flink-conf.yaml, a Spark query's options and a sink's .sql";
+  "from-config reads Kafka client .properties, a Flink config.yaml or flink-conf.yaml, a Spark query's options and a sink's .sql — or a dbt model's config and an Airflow DAG, a batch job's";
 
 const DBT_IS =
-  'a dbt incremental model is a scenario\'s "batch.write" (mode "dbt-incremental", uniqueKey, strategy: docs/semantics/batch.md#writes)';
+  "the lab reads a dbt model's config (its .sql's {{ config(…) }}, a properties file's models:, dbt_project.yml) onto a batch job's \"batch.write\" (docs/cli.md#batch-files)";
 
 /**
  * Why a file sets nothing at all, or null when one of its keys is a key the lab knows (applied,
  * or known and not modelled). A file none of whose keys the lab knows is no configuration of a
- * Kafka client, a Flink job or a Spark query — an Airflow DAG, a dbt properties file, a scenario
- * — and running the workload untouched would report a guarantee of settings never read
+ * Kafka client, a Flink job or a Spark query — a dbt sources file, a scenario (a DAG and a dbt
+ * model's files are read before: ./importBatchConfig.ts) — and running the workload untouched would report a guarantee of settings never read
  * (docs/cli.md#your-configuration-in). Kafka, Flink and Spark run past an unknown key; a file of
  * nothing else is refused, naming what it looks like.
  */
@@ -208,21 +215,14 @@ function setsNothing(file: ConfigFile, keys: readonly RawKey[]): string | null {
   if (keys.some((k) => known(k.key))) return null;
   const text = file.text.replace(/^\uFEFF/, '');
   const first = keys[0]?.line ?? 1;
-  const looks = (what: string) =>
-    `${file.name}:${first}: ${what}, not a configuration the lab reads`;
   const base = file.name.split(/[\\/]/).pop() ?? file.name;
   if (/^\s*[{[]/.test(text))
     return `${file.name}:1: a JSON file, not a configuration the lab reads: a scenario file runs as "delivery-lab ${base}"; ${READS}`;
-  // Airflow's DAG file is Python: `from airflow import DAG`, `with DAG(…)`, `@dag`.
-  if (
-    /\.py$/i.test(file.name) ||
-    /^\s*(from airflow\b|import airflow\b|with DAG\(|@dag\b)/m.test(text)
-  )
-    return `${looks('an Airflow DAG (Python)')}: a scheduled job is a scenario's "batch" part (docs/format.md#batch-jobs) — retries is batch.task.retries, retry_delay batch.task.retryDelayMs (ms), catchup batch.catchup, schedule batch.schedule; ${READS}`;
-  // dbt's properties files (schema.yml: `models:`, `sources:`) and dbt_project.yml.
-  const dbt = keys.find((k) => /^(models|sources|seeds|snapshots)(\.|$)/.test(k.key));
-  if (dbt !== undefined || /^dbt_project\.ya?ml$/i.test(base))
-    return `${file.name}:${dbt?.line ?? first}: a dbt ${dbt ? `properties file (${dbt.key.split('.')[0]}:)` : 'project file'}, not a configuration the lab reads: ${DBT_IS}; ${READS}`;
+  // dbt's properties files for what is no model (`sources:`, `seeds:`, `snapshots:`); a model's
+  // (`models:`) and dbt_project.yml are read (./importBatchConfig.ts).
+  const dbt = keys.find((k) => /^(sources|seeds|snapshots)(\.|$)/.test(k.key));
+  if (dbt !== undefined)
+    return `${file.name}:${dbt.line}: a dbt properties file (${dbt.key.split('.')[0]}:), not a configuration the lab reads: ${DBT_IS}; ${READS}`;
   if (keys.length === 0)
     return `${file.name}:1: no key at all (an empty file, or only comments); ${READS}`;
   const listed = keys
@@ -288,20 +288,26 @@ export function importConfig(
   target?: ConfigTarget,
   options: ConfigOptions = {},
 ): ConfigImport {
+  // A dbt model or an Airflow DAG configures a scheduled batch job: a scenario of its own.
+  const batch = files.map((f) => ({ f, kind: batchFileKind(f) }));
+  const batchFile = batch.find((b) => b.kind !== null);
+  if (batchFile) {
+    const stream = batch.find((b) => b.kind === null);
+    if (stream)
+      return {
+        ok: false,
+        errors: [
+          `${batchFile.f.name} is ${batchFile.kind === 'Airflow DAG' ? 'an' : 'a'} ${batchFile.kind}, a batch job's, and ${stream.f.name} a stream pipeline's configuration (Kafka clients, a Flink job, a Spark query, a sink statement): the lab runs them as two scenarios — import the batch files or the stream files, not both`,
+        ],
+      };
+    return importBatchConfig(files, target, options);
+  }
   const raw: RawKey[] = [];
   const errors: string[] = [];
   const sql: (SqlSetting & { file: string })[] = [];
   for (const f of files) {
     // The sink's INSERT … ON CONFLICT or MERGE, as the pipeline's code runs it.
     if (isSinkSqlFile(f.name, f.text)) {
-      // A dbt model is a SELECT under Jinja, not the statement a pipeline runs per record.
-      const dbtAt = f.text.split(/\r\n|\r|\n/).findIndex((l) => /\{\{-?\s*config\s*\(/.test(l));
-      if (dbtAt >= 0) {
-        errors.push(
-          `${f.name}:${dbtAt + 1}: a dbt model ({{ config(…) }}), not a sink statement the lab reads: ${DBT_IS}; ${READS}`,
-        );
-        continue;
-      }
       const read = readSinkSql(f.text);
       if (!read.ok) errors.push(`${f.name}:${read.line}: ${read.message}`);
       else if (sql.length > 0)

@@ -83,8 +83,9 @@ export function ImportDialog({
         link — or your real configuration: Kafka client <code>.properties</code>, a Flink{' '}
         <code>config.yaml</code> / <code>flink-conf.yaml</code>, a Spark query&apos;s options, your
         sink&apos;s <code>INSERT … ON CONFLICT</code> or <code>MERGE</code> (a <code>.sql</code>{' '}
-        file; several files at once). The current scenario stays until a valid one is imported — and
-        Undo brings it back.
+        file; several files at once) — or a batch job&apos;s: a dbt model&apos;s <code>.sql</code>,
+        its properties YAML or <code>dbt_project.yml</code>, an Airflow DAG&apos;s <code>.py</code>.
+        The current scenario stays until a valid one is imported — and Undo brings it back.
       </p>
       <div
         className={`drop-zone${over ? ' over' : ''}`}
@@ -99,7 +100,7 @@ export function ImportDialog({
         <input
           id={fileId}
           type="file"
-          accept=".json,application/json,text/plain,.properties,.yaml,.yml,.sql"
+          accept=".json,application/json,text/plain,.properties,.yaml,.yml,.sql,.py"
           multiple
           data-testid={testIds.importFile}
           onChange={async (e) => {

@@ -8,6 +8,8 @@ import { importFile, importFiles, importPasted, looksImportable } from './import
 import { looksLikeConfigText } from './importConfigFiles';
 import flinkConfig from '../../scenarios/config/examples/config.yaml?raw';
 import txProducer from '../../scenarios/config/examples/transactional-producer.properties?raw';
+import dbtModel from '../../scenarios/config/examples/events_incremental.sql?raw';
+import dag from '../../scenarios/config/examples/load_events.py?raw';
 
 const file = (name: string, text: string) => ({ name, size: text.length, text: async () => text });
 
@@ -216,6 +218,62 @@ describe("the sink's SQL statement through the page Import", () => {
       lines: [
         expect.stringMatching(
           /^sink\.sql:2: ON CONFLICT DO UPDATE requires inference specification/,
+        ),
+      ],
+    });
+  });
+});
+
+// A dbt model and an Airflow DAG picked together open a batch job (docs/page.md#sharing-exporting-importing):
+// before, the .py file was no configuration file name ("several files open together only as
+// configuration files") and the model was refused as a dbt model.
+describe('a batch job’s files through the page Import', () => {
+  it('a dbt model and a DAG picked together: the batch scenario, each setting at its line', async () => {
+    const r = await importFiles([
+      file('events_incremental.sql', dbtModel),
+      file('load_events.py', dag),
+    ]);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.input.batch?.write).toMatchObject({
+      mode: 'dbt-incremental',
+      uniqueKey: true,
+      strategy: 'merge',
+    });
+    expect(r.config?.summary).toBe(
+      'From “events_incremental.sql” + “load_events.py”: 8 keys applied, 4 ignored (on the library workload dbt-incremental-unique-key/no-unique-key)',
+    );
+    expect(r.config?.lines).toContain(
+      'events_incremental.sql:6: applied unique_key=\'event_id\' → batch.write.uniqueKey (the event id → batch.dedupeKey = "event-id")',
+    );
+    expect(r.config?.lines).toContain(
+      'load_events.py:11: applied default_args.retry_delay=timedelta(minutes=5) → batch.task.retryDelayMs',
+    );
+  });
+
+  it('a pasted DAG or dbt model is read as one', async () => {
+    expect(await importPasted(dag)).toMatchObject({ ok: true, from: '“pasted dag.py”' });
+    expect(await importPasted(dbtModel)).toMatchObject({ ok: true, from: '“pasted model.sql”' });
+  });
+
+  it('a DAG alone says what it leaves to Airflow 2’s and 3’s defaults; beside a .properties file it is refused', async () => {
+    const r = await importFile(
+      file(
+        'd.py',
+        'from airflow import DAG\nwith DAG("d", default_args={"retries": 0}):\n    pass\n',
+      ),
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.config?.lines).toContain(
+      'schedule not given: Airflow 2 runs the DAG daily (its default, timedelta(days=1)), Airflow 3 not at all (its default is None); the workload\'s "daily" kept',
+    );
+    const mixed = await importFiles([file('d.py', dag), file('producer.properties', PRODUCER)]);
+    expect(mixed).toMatchObject({
+      ok: false,
+      lines: [
+        expect.stringMatching(
+          /^d\.py is an Airflow DAG, a batch job's, and producer\.properties a stream pipeline's/,
         ),
       ],
     });

@@ -38,10 +38,21 @@ export type ConfigLaneOutcome =
 
 /**
  * A file named as a configuration file: `.properties`, `.yaml`/`.yml` (Flink's config.yaml,
- * flink-conf.yaml), `.sql` (the sink's INSERT … ON CONFLICT or MERGE).
+ * flink-conf.yaml, a dbt properties file, dbt_project.yml), `.sql` (the sink's INSERT … ON
+ * CONFLICT or MERGE, a dbt model), `.py` (an Airflow DAG).
  */
 export function isConfigFileName(name: string | undefined): boolean {
-  return name !== undefined && /\.(properties|ya?ml|sql)$/i.test(name);
+  return name !== undefined && /\.(properties|ya?ml|sql|py)$/i.test(name);
+}
+
+/**
+ * The name a pasted batch file is read under, or null: an Airflow DAG (it imports Airflow) or a
+ * dbt model (its `{{ config(…) }}`) — the importer tells them by these, as by a file's name.
+ */
+export function pastedBatchName(text: string): string | null {
+  if (/^\s*(from airflow\b|import airflow\b)/m.test(text)) return 'pasted dag.py';
+  if (/\{\{-?\s*config\s*\(/.test(text)) return 'pasted model.sql';
+  return null;
 }
 
 /** Flink's legacy name for `restart-strategy.type` (importConfig aliases it too). */
@@ -55,6 +66,7 @@ const LEGACY_KEYS = new Set(['restart-strategy']);
 export function looksLikeConfigText(text: string): boolean {
   const t = text.replace(/^\uFEFF/, '').trim();
   if (t === '' || t.startsWith('{') || t.startsWith('[')) return false;
+  if (pastedBatchName(t) !== null) return true;
   // A sink statement pasted: INSERT INTO … / MERGE INTO … (comments before it allowed).
   if (isSinkSqlFile('', t)) return true;
   const known = Object.keys(RECOGNISED);
@@ -81,6 +93,8 @@ function reportOf(
   fitted: string | null,
   cannotFire: readonly { fault: FaultSpec; index: number; why: string }[],
   sinkKept: string | null,
+  /** What a dbt model or a DAG left unset, and what that means (importBatchConfig's notes). */
+  notes: readonly string[] = [],
 ): ConfigReport {
   const applied = keys.filter((k) => k.status === 'applied');
   const ignored = keys.filter((k) => k.status === 'ignored' || k.status === 'unknown');
@@ -102,7 +116,8 @@ function reportOf(
       ...applied.map((k) =>
         k.sql
           ? `${where(k)}: applied ${k.key} → ${k.path} = ${k.value}${k.why ? ` (${k.why})` : ''}`
-          : `${where(k)}: applied ${k.key}=${k.value} → ${k.path}`,
+          : // A batch setting's why says what else it set (unique_key's columns: batch.dedupeKey).
+            `${where(k)}: applied ${k.key}=${k.value} → ${k.path}${k.why && k.path?.startsWith('batch.') ? ` (${k.why})` : ''}`,
       ),
       ...ignored.map((k) => `${where(k)}: ignored ${k.key} — ${k.why ?? 'not modelled'}`),
       ...overridden.map((k) => `${where(k)}: overridden ${k.key}=${k.value} — ${k.why ?? ''}`),
@@ -111,6 +126,7 @@ function reportOf(
           `kept from the workload: ${k.key}=${String(k.value)} → ${k.path} (real default: ${k.real}; set it in your file to run with yours)`,
       ),
       ...(sinkKept ? [`sink kept from the workload: ${sinkKept}`] : []),
+      ...notes,
       ...(fitted ? [`Workload: ${fitted}`] : []),
       // As `from-config` says "not tested" (docs/cli.md): a clean verdict of a fault that cannot
       // fire says nothing about the files' settings.
@@ -156,6 +172,7 @@ export async function importConfigTexts(files: readonly ConfigFile[]): Promise<C
         r.fitted,
         r.cannotFire,
         r.sinkKept,
+        r.notes,
       ),
       claim: { value: r.claim.value, workload: r.base },
     },

@@ -21,6 +21,7 @@ import {
   importConfigTexts,
   isConfigFileName,
   looksLikeConfigText,
+  pastedBatchName,
   type ConfigReport,
 } from './importConfigFiles';
 
@@ -236,13 +237,15 @@ export async function importPasted(text: string): Promise<ImportOutcome> {
         ? await challengeImport(text, 'the pasted text', '(pasted text)')
         : null) ?? importText(text)
     );
-  // A sink's INSERT or MERGE as SQL; nested keys (Flink's config.yaml) as YAML; flat lines as
-  // `.properties`.
-  const name = isSinkSqlFile('', text)
-    ? 'pasted sink.sql'
-    : /^\s+[\w.-]+\s*:/m.test(text)
-      ? 'pasted config.yaml'
-      : 'pasted.properties';
+  // An Airflow DAG or a dbt model as theirs; a sink's INSERT or MERGE as SQL; nested keys (Flink's
+  // config.yaml) as YAML; flat lines as `.properties`.
+  const name =
+    pastedBatchName(text) ??
+    (isSinkSqlFile('', text)
+      ? 'pasted sink.sql'
+      : /^\s+[\w.-]+\s*:/m.test(text)
+        ? 'pasted config.yaml'
+        : 'pasted.properties');
   return importConfigTexts([{ name, text }]);
 }
 

@@ -1,0 +1,105 @@
+/**
+ * `delivery-lab from-config` for a batch job's files (a dbt model's config, an Airflow DAG:
+ * src/scenarios/config/importBatchConfig.ts): each setting and where it went, what the files left
+ * unset, then the batch run of the scenario it built — its report as `delivery-lab <preset>`
+ * prints a batch job's (src/cli/batchReport.ts) — and the guarantee it observed under the
+ * workload's fault (docs/cli.md#batch-files). Exit 0 it ran · 2 a value is refused · 3 the
+ * workload's fault never fired under these settings: not tested.
+ */
+import {
+  batchFaultsNeverFired,
+  neverFiredWords,
+  parseScenario,
+  runBatch,
+  type BatchResult,
+} from '../engine';
+import type { ConfigImport, KeyReport } from '../scenarios/config/importConfig';
+import { batchText } from './batchReport';
+
+type Imported = Extract<ConfigImport, { ok: true }>;
+
+function keyLine(k: KeyReport): string {
+  const where = k.line > 0 ? `${k.file}:${k.line}` : k.file;
+  const what =
+    k.status === 'applied' ? `→ ${k.path}${k.why ? ` (${k.why})` : ''}` : `— ${k.why ?? ''}`;
+  return `  ${where}  ${k.key}=${k.value}  ${what}`;
+}
+
+export function batchFromConfig(
+  imported: Imported,
+  format: string,
+  claimWords: string,
+  out: (s: string) => void,
+): number {
+  const parsed = parseScenario(imported.scenario);
+  const r: BatchResult | null = parsed.ok ? runBatch(parsed.scenario) : null;
+  const unfired = r ? batchFaultsNeverFired(r.run).map(neverFiredWords) : [];
+  const v = r?.verdict;
+  const guarantee = v
+    ? {
+        claimed: v.claimed,
+        observed: v.observed,
+        held: v.held,
+        tested: unfired.length === 0,
+        unfired,
+      }
+    : null;
+  if (format === 'json') {
+    out(
+      JSON.stringify(
+        {
+          kind: imported.kind,
+          base: imported.base,
+          fitted: imported.fitted,
+          keys: imported.keys,
+          notes: imported.notes ?? [],
+          claim: imported.claim,
+          guarantee,
+          totals: v
+            ? {
+                rows: v.totals.rows,
+                duplicates: v.totals.duplicates,
+                lost: v.totals.lost,
+                expectedSum: v.totals.expectedSum,
+                observedSum: v.totals.observedSum,
+              }
+            : null,
+          scenario: imported.scenario,
+        },
+        null,
+        2,
+      ),
+    );
+  } else {
+    out(`dbt and Airflow settings on the library batch workload ${imported.base}`);
+    out(claimWords);
+    const group = (s: KeyReport['status'][]) => imported.keys.filter((k) => s.includes(k.status));
+    for (const [title, list] of [
+      ['recognised', group(['applied'])],
+      ['not modelled or not read', group(['ignored', 'unknown'])],
+      ['overridden (a more specific or later setting counts)', group(['overridden'])],
+      ['refused', group(['refused'])],
+    ] as const)
+      if (list.length > 0) out(`${title} (${list.length}):\n${list.map(keyLine).join('\n')}`);
+    const notes = imported.notes ?? [];
+    if (notes.length > 0)
+      out(`left unset by your files (${notes.length}):\n${notes.map((n) => `  ${n}`).join('\n')}`);
+    if (imported.fitted) out(`workload: ${imported.fitted}`);
+    if (r) out(`\n${batchText(r, imported.scenario.name ?? imported.base, null)}\n`);
+    const broken =
+      guarantee && !guarantee.held
+        ? imported.claim.from === 'chosen'
+          ? `; you claim ${guarantee.claimed} (--claim), and with your settings it breaks`
+          : `; the ${imported.base} workload claims ${guarantee.claimed}, and with your settings it breaks`
+        : '';
+    out(
+      !guarantee
+        ? 'guarantee end to end: none — the lab refuses a value of this configuration (above)'
+        : guarantee.tested
+          ? `guarantee end to end: ${guarantee.observed} (under ${imported.base}'s fault)${broken}`
+          : `guarantee end to end: not tested: the fault never fired under this configuration (${imported.base}'s fault)\n${unfired.map((u) => `  ⚠ ${u}`).join('\n')}`,
+    );
+  }
+  if (!imported.runnable) return 2;
+  return guarantee?.tested === false ? 3 : 0;
+}

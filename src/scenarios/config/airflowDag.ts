@@ -1,0 +1,94 @@
+/**
+ * An Airflow DAG file's scheduling settings, read literally: the arguments of its `DAG(…)`
+ * (`dag = DAG(…)`, `with DAG(…) as dag:`) or `@dag(…)`, and its `default_args` dict — written in
+ * the call, or a module-level `default_args = {…}` the call names. Python is not parsed in full
+ * (docs/cli.md#batch-files): a value is read only when it is a literal or one of the calls the
+ * schedule is written with (`datetime(…)`, `pendulum.datetime(…)`, `timedelta(…)`); anything else
+ * comes back as it is, for the caller to report "not read: not a literal" with its line.
+ */
+import { callArguments, lineOf, valueAt, type PyValue } from './callArguments';
+
+export interface DagSetting {
+  file: string;
+  line: number;
+  /** The argument's name; a default_args entry's is `default_args.<name>`. */
+  key: string;
+  text: string;
+  value: PyValue;
+}
+
+export type DagRead = { ok: true; settings: DagSetting[] } | { ok: false; error: string };
+
+/** A DAG file: Python, or text that imports Airflow or declares a DAG. */
+export function isAirflowDag(name: string, text: string): boolean {
+  return (
+    /\.py$/i.test(name) || /^\s*(from airflow\b|import airflow\b|with DAG\(|@dag\b)/m.test(text)
+  );
+}
+
+/** `DAG(`, `models.DAG(`, `@dag(`: the opening bracket of the first one. */
+const DAG_CALL = /(?:^|[^\w.])(?:(?:airflow\.)?(?:models\.)?DAG|@dag)\s*\(/m;
+
+/** The dict literal a module-level `name = {…}` assigns, if it is assigned once. */
+function moduleDict(text: string, name: string): { value: PyValue; line: number } | null {
+  const re = new RegExp(`^${name}\\s*=\\s*(?=\\{)`, 'gm');
+  const found = [...text.matchAll(re)];
+  if (found.length !== 1) return null;
+  const start = found[0]!.index + found[0]![0].length;
+  const value = valueAt(text, start);
+  return value && value.kind === 'dict' ? { value, line: lineOf(text, start) } : null;
+}
+
+/** The first `DAG(` / `@dag(` that is not in a `#` comment. */
+function dagCall(text: string): RegExpExecArray | null {
+  const re = new RegExp(DAG_CALL.source, 'gm');
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    if (!text.slice(lineStart, m.index + 1).includes('#')) return m;
+  }
+  return null;
+}
+
+export function readAirflowDag(file: string, text: string): DagRead {
+  const m = dagCall(text);
+  if (!m)
+    return {
+      ok: false,
+      error: `${file}:1: no DAG(…), with DAG(…) or @dag(…) call: the lab reads a DAG's own arguments`,
+    };
+  const open = m.index + m[0].length - 1;
+  const args = callArguments(text, open);
+  if (args === null)
+    return {
+      ok: false,
+      error: `${file}:${lineOf(text, open)}: its DAG( … ) does not close: a bracket or a quote is missing`,
+    };
+  const settings: DagSetting[] = [];
+  for (const a of args) {
+    // DAG's first positional argument is dag_id; nothing else is passed by position here.
+    const key = a.name ?? (a === args[0] ? 'dag_id' : '(positional)');
+    const written = a.text.replace(/^[A-Za-z_]\w*\s*=\s*/, '');
+    let value = a.value;
+    // `default_args=default_args`: the module's one `default_args = {…}` literal.
+    if (key === 'default_args' && value.kind === 'name') {
+      const dict = moduleDict(text, value.name);
+      if (dict) value = dict.value;
+    }
+    if (key === 'default_args' && value.kind === 'dict') {
+      for (const e of value.entries) {
+        const k = e.key.kind === 'str' ? e.key.value : '(computed)';
+        settings.push({
+          file,
+          line: e.line,
+          key: `default_args.${k}`,
+          // `**base`: what it holds is computed.
+          text: e.text || (e.key.kind === 'expr' ? '**…' : ''),
+          value: e.value,
+        });
+      }
+      continue;
+    }
+    settings.push({ file, line: a.line, key, text: written, value });
+  }
+  return { ok: true, settings };
+}
