@@ -125,12 +125,12 @@ test('Compare by keyboard alone: open, change a lane, set a knob, undo, close', 
   await page.keyboard.press('Enter');
   await expect(dash.byId(c.laneTitle).nth(1)).toHaveText('2 as on screen · acks = 1');
   await expect(dash.byId(c.lane)).toHaveCount(3);
-  // A bad value is refused, naming the knob.
+  // A bad value is refused, naming the knob and quoting what it got.
   await dash.byId(c.laneKnobValue).first().focus();
   await page.keyboard.type('7');
   await page.keyboard.press('Enter');
   await expect(
-    page.getByRole('alert').filter({ hasText: 'acks: expected 0, 1, all' }),
+    page.getByRole('alert').filter({ hasText: 'acks: expected 0, 1 or all, got "7"' }),
   ).toBeVisible();
   // Remove lane 3 by keyboard: the focus goes to Add a lane, which comes back, not to the page's start.
   await dash.byId(c.laneRemove).nth(1).focus();
