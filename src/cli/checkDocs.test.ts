@@ -254,6 +254,41 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     }
   });
 
+  it('initial-height: the loader’s own attribute, not misspelt; a value it cannot use (unit, range, form) is malformed at its line', () => {
+    // It was "not an option of the player" (the loader had no such attribute); a value the loader
+    // ignores leaves the frame at 480 px, and the text below it moves once the player measures.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-initial-height-'));
+    try {
+      const file = join(own, 'heights.md');
+      const pin = `expect='{"totals": {"rows": 11}}'`;
+      writeFileSync(
+        file,
+        [
+          `<delivery-lab-embed preset="${PRESET}" initial-height="790" ${pin}></delivery-lab-embed>`, // 1
+          `<delivery-lab-embed preset="${PRESET}" initial-height="(max-width: 479px) 1210px, 790px" ${pin}></delivery-lab-embed>`, // 2
+          `<delivery-lab-embed preset="${PRESET}"`, //                               3
+          `  initial-height="50em" ${pin}></delivery-lab-embed>`, //                  4: a unit
+          `<delivery-lab-embed preset="${PRESET}" initial-height="9000" ${pin}></delivery-lab-embed>`, // 5
+          `<delivery-lab-embed preset="${PRESET}" initial-height="790px, (max-width: 479px) 1210px" ${pin}></delivery-lab-embed>`, // 6
+          `<delivery-lab-embed preset="${PRESET}" initial_height="790" ${pin}></delivery-lab-embed>`, // 7
+        ].join('\n'),
+      );
+      const r = check([file]);
+      const takes =
+        '(CSS px, 200 to 4000: “790” or “(max-width: 479px) 1210px, 790px”) (the loader ignores it: the frame starts at 480 px and the text below it moves)';
+      expect(r.lines.filter((l) => l.startsWith('    '))).toEqual([
+        `    ${file}:4: initial-height: “50em”: em is not a unit it takes ${takes}`,
+        `    ${file}:5: initial-height: “9000”: 9000 px is out of range ${takes}`,
+        `    ${file}:6: initial-height: “(max-width: 479px) 1210px”: the last entry is the height for any other width, with no (max-width: …) ${takes}`,
+        `    ${file}:7: initial_height: not an attribute the loader or delivery-lab check reads; did you mean “initial-height”? (the frame's height until the player's first height message: misspelt, the frame starts at 480 px and the text below it moves)`,
+      ]);
+      expect(r.lines.at(-1)).toBe('check: 6 scenarios: 2 passed, 0 failed, 4 malformed');
+      expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('scenario-hash given the whole share link, as Share copies it: its hash is read, as the loader reads it', () => {
     // It said "share link: no "s=" parameter in the link" of a link that has one after its #.
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-full-link-'));

@@ -37,6 +37,7 @@ import {
   likelyEmbedParam,
   unknownEmbedParams,
 } from '../views/io/embedParams';
+import { parseInitialHeight } from '../views/io/initialHeight';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
 import {
   batchUnusedLines,
@@ -338,6 +339,25 @@ function invalidValues(
 }
 
 /**
+ * The element's `initial-height` as the loader reads it (src/views/io/initialHeight.ts): a value
+ * it cannot use leaves the frame at 480 px until the first height message, and the text below the
+ * embed moves — at its attribute's line. An iframe's first height is its own `style`.
+ */
+function initialHeightProblems(tag: ScannedTag): Problem[] {
+  const a = tag.name === ELEMENT ? tag.attributes.get('initial-height') : undefined;
+  if (!a) return [];
+  const read = parseInitialHeight(a.value);
+  return read.ok
+    ? []
+    : [
+        {
+          line: a.line,
+          message: `initial-height: ${read.message} (the loader ignores it: the frame starts at 480 px and the text below it moves)`,
+        },
+      ];
+}
+
+/**
  * A batch job's options its player does not use (`panels` it does not have — no Compare —, `t`,
  * `speed`): at each attribute's line, in the words of the player's notice (src/ui/batch/BatchEmbed.tsx).
  */
@@ -427,6 +447,7 @@ function checkEmbed(
   const unknown = [
     ...unknownOptions(tag, address),
     ...invalidValues(tag, address),
+    ...initialHeightProblems(tag),
     ...('message' in resolved ? [] : batchUnused(tag, address, resolved.scenario)),
     ...('message' in resolved ? [] : startProblems(tag, address, resolved.scenario)),
   ];
