@@ -2,6 +2,8 @@
 //   - serves /host.html: a page that embeds the player in an iframe and records the height
 //     messages it receives (the iframe's src, or a whole snippet from the Embed dialog, comes in
 //     the hash as base64url JSON: { src } or { snippet });
+//   - serves /payments/page.html: a docs page whose embed plays a scenario file beside it
+//     (e2e/host-files/payments/, served as a static host would, with no CORS header);
 //   - serves /pasted.html: a docs page with the Embed dialog's element snippet pasted in its column;
 //   - serves /docs.html: a docs page with five embeds by the loader (public/embed.js), and
 //     /docs-dark.html: a dark one with four, the last far below the fold;
@@ -124,6 +126,19 @@ ${snippet}
 <p id="below">Text below the embed.</p></main>
 </body></html>`;
 
+// A docs page of the payments team's beside its scenario files (e2e/host-files/payments/): one
+// embed that plays `?file=` (its `src`), the lab's loader from this host (`?lab=same`, the lab
+// under /some/base/path/ of the docs site) or from the lab's own origin (`?lab=<origin>/`).
+const filePage = (file, lab) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Payments</title>
+<style>body{font-family:sans-serif;margin:0}main{max-width:720px;margin:0 auto;padding:0 16px}</style>
+</head><body><main><h1>Payments</h1>
+<script src="${lab}embed.js"></script>
+<delivery-lab-embed src="${file.replace(/[&"<]/g, '')}" initial-height="800"></delivery-lab-embed>
+<p>Text below the embed.</p></main>
+</body></html>`;
+const HOST_FILES = fileURLToPath(new URL('./host-files/', import.meta.url));
+
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
   if (url.pathname === '/health') return res.end('ok');
@@ -134,6 +149,19 @@ createServer((req, res) => {
   if (url.pathname === '/docs-dark.html') {
     res.writeHead(200, { 'content-type': TYPES['.html'] });
     return res.end(DARK);
+  }
+  if (url.pathname === '/payments/page.html') {
+    const lab = url.searchParams.get('lab') ?? 'same';
+    res.writeHead(200, { 'content-type': TYPES['.html'] });
+    return res.end(filePage(url.searchParams.get('file') ?? '', lab === 'same' ? BASE : lab));
+  }
+  if (url.pathname.startsWith('/payments/')) {
+    // The docs site's own files, served with no CORS header: only its own pages may read them.
+    const file = normalize(join(HOST_FILES, decodeURIComponent(url.pathname)));
+    if (file.startsWith(HOST_FILES) && existsSync(file) && statSync(file).isFile()) {
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      return createReadStream(file).pipe(res);
+    }
   }
   if (url.pathname === '/pasted.html') {
     res.writeHead(200, { 'content-type': TYPES['.html'] });

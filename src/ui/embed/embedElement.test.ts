@@ -46,10 +46,12 @@ describe('the loader snippet', () => {
 });
 
 describe('the loader and the player read the same options', () => {
-  it("public/embed.js's OPTIONS are EMBED_PARAMS but the scenario's (embed, preset)", () => {
+  it("public/embed.js's OPTIONS are EMBED_PARAMS but the scenario's (embed, preset, file)", () => {
     // The loader is plain JS served as is (no build step, no import): its list is pinned here.
     const list = /const OPTIONS = \[([^\]]*)\]/.exec(loader)?.[1] ?? '';
     const options = [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]);
-    expect(options).toEqual(EMBED_PARAMS.filter((p) => p !== 'embed' && p !== 'preset'));
+    expect(options).toEqual(
+      EMBED_PARAMS.filter((p) => p !== 'embed' && p !== 'preset' && p !== 'file'),
+    );
   });
 });

@@ -217,6 +217,47 @@ describe('initial-height: the frame’s height until the player’s first height
   });
 });
 
+describe('src: a scenario file beside the page', () => {
+  it('names it in the player’s address and answers the player’s request with the file this page fetched', async () => {
+    const fetched: string[] = [];
+    const fetchStub = vi.spyOn(globalThis, 'fetch').mockImplementation((url) => {
+      fetched.push(String(url));
+      return Promise.resolve(new Response('{"name": "Payments"}', { status: 200 }));
+    });
+    try {
+      const u = frameOf('<delivery-lab-embed src="payments-lost-ack.json"></delivery-lab-embed>');
+      expect([u.searchParams.get('file'), u.searchParams.has('src')]).toEqual([
+        'payments-lost-ack.json',
+        false,
+      ]);
+      // Resolved against the page's URL, fetched by the page (its origin, not the lab's).
+      expect(fetched).toEqual([new URL('payments-lost-ack.json', document.baseURI).href]);
+      const frame = document.querySelector('iframe')!;
+      const sent: unknown[] = [];
+      vi.spyOn(frame.contentWindow!, 'postMessage').mockImplementation((m: unknown) => {
+        sent.push(m);
+      });
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: new URL(LAB).origin,
+          source: frame.contentWindow,
+          data: { type: 'delivery-lab:scenario-file', file: 'payments-lost-ack.json' },
+        }),
+      );
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent).toEqual([
+        {
+          type: 'delivery-lab:scenario-file',
+          file: 'payments-lost-ack.json',
+          text: '{"name": "Payments"}',
+        },
+      ]);
+    } finally {
+      fetchStub.mockRestore();
+    }
+  });
+});
+
 describe('the loader and delivery-lab check read the same attributes as options', () => {
   it("public/embed.js's NOT_OPTIONS is ELEMENT_NOT_OPTIONS", () => {
     // The loader is plain JS served as is (no build step, no import): its pattern is pinned here.
