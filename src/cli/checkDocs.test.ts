@@ -317,6 +317,7 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
           '<delivery-lab-embed src="missing.json"></delivery-lab-embed>', //            5
           `<delivery-lab-embed src="payments-lost-ack.json" preset="${PRESET}"></delivery-lab-embed>`, // 6
           '<delivery-lab-embed src="https://example.org/payments.json"></delivery-lab-embed>', // 7
+          '<delivery-lab-embed file="payments-lost-ack.json"></delivery-lab-embed>', // 8: not src
         ].join('\n'),
       );
       const r = check([file]);
@@ -338,7 +339,10 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
         `    ${at(6)}: src and preset: give one scenario, not both`,
         `! ${at(7)} (<delivery-lab-embed>)`,
         `    ${at(7)}: src: “https://example.org/payments.json”: delivery-lab check reads the file beside the page; write its path relative to the page (payments-lost-ack.json, data/payments.json)`,
-        'check: 7 scenarios: 1 passed, 2 failed, 4 malformed',
+        `! ${at(8)} (<delivery-lab-embed>)`,
+        `    ${at(8)}: delivery-lab-embed: give preset="…", scenario-hash="s=2.…" or src="scenario.json"`,
+        `    ${at(8)}: file: the element names its scenario file with src="payments-lost-ack.json" (the loader fetches src; file is the player's own name for it, and nothing would send the file)`,
+        'check: 8 scenarios: 1 passed, 2 failed, 5 malformed',
       ]);
       expect(r.code).toBe(2);
     } finally {

@@ -424,6 +424,23 @@ function initialHeightProblems(tag: ScannedTag): Problem[] {
 }
 
 /**
+ * `file` on the element: the player's query name for a scenario file, which the loader sets from
+ * `src` and fetches; written by hand on the element nothing fetches it, and the player waits for
+ * a file that never comes — so, at its line, the attribute meant.
+ */
+function fileAttributeProblems(tag: ScannedTag): Problem[] {
+  const a = tag.name === ELEMENT ? tag.attributes.get('file') : undefined;
+  return a
+    ? [
+        {
+          line: a.line,
+          message: `file: the element names its scenario file with src="${clipEcho(a.value)}" (the loader fetches src; file is the player's own name for it, and nothing would send the file)`,
+        },
+      ]
+    : [];
+}
+
+/**
  * A batch job's options its player does not use (`panels` it does not have — no Compare —, `t`,
  * `speed`): at each attribute's line, in the words of the player's notice (src/ui/batch/BatchEmbed.tsx).
  */
@@ -514,6 +531,7 @@ function checkEmbed(
     ...unknownOptions(tag, address),
     ...invalidValues(tag, address),
     ...initialHeightProblems(tag),
+    ...fileAttributeProblems(tag),
     ...('message' in resolved ? [] : batchUnused(tag, address, resolved.scenario)),
     ...('message' in resolved ? [] : startProblems(tag, address, resolved.scenario)),
   ];
