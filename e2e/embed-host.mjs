@@ -2,6 +2,9 @@
 //   - serves /host.html: a page that embeds the player in an iframe and records the height
 //     messages it receives (the iframe's src, or a whole snippet from the Embed dialog, comes in
 //     the hash as base64url JSON: { src } or { snippet });
+//   - serves /payments/page.html: a docs page whose embed plays a scenario file beside it
+//     (e2e/host-files/payments/, served as a static host would, with no CORS header);
+//   - serves /pasted.html: a docs page with the Embed dialog's element snippet pasted in its column;
 //   - serves /docs.html: a docs page with five embeds by the loader (public/embed.js), and
 //     /docs-dark.html: a dark one with four, the last far below the fold;
 //   - serves dist/ under /some/base/path/ with no special headers and no fallback, to show that
@@ -100,6 +103,42 @@ const DARK = `<!doctype html>
 <div class="col" id="last" style="width:480px"><delivery-lab-embed preset="flink-checkpoint-replay/2pc-read-committed" autoplay speed="1000" caption="d"></delivery-lab-embed></div>
 </body></html>`;
 
+// A docs page as the payments team's writer built it: a 720 px column (a phone's 358 px on a
+// 390 px screen), the Embed dialog's element snippet pasted as it is (base64url in `?snippet=`),
+// and a paragraph below it whose position is recorded at every frame from the first
+// (`window.__below`: its top, in px, each time it changes), to show whether the page moves.
+const pasted = (snippet) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Payments: a lost ack</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:sans-serif;margin:0}main{max-width:720px;margin:0 auto;padding:0 16px}</style>
+</head><body>
+<script>
+  window.__below = [];
+  (function record() {
+    const p = document.getElementById('below');
+    const top = p && Math.round(p.getBoundingClientRect().top);
+    if (p && window.__below.at(-1) !== top) window.__below.push(top);
+    requestAnimationFrame(record);
+  })();
+</script>
+<main><h1>Payments: a lost ack</h1><p>The producer retries a payment whose ack was lost.</p>
+${snippet}
+<p id="below">Text below the embed.</p></main>
+</body></html>`;
+
+// A docs page of the payments team's beside its scenario files (e2e/host-files/payments/): one
+// embed that plays `?file=` (its `src`), the lab's loader from this host (`?lab=same`, the lab
+// under /some/base/path/ of the docs site) or from the lab's own origin (`?lab=<origin>/`).
+const filePage = (file, lab) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Payments</title>
+<style>body{font-family:sans-serif;margin:0}main{max-width:720px;margin:0 auto;padding:0 16px}</style>
+</head><body><main><h1>Payments</h1>
+<script src="${lab}embed.js"></script>
+<delivery-lab-embed src="${file.replace(/[&"<]/g, '')}" initial-height="800"></delivery-lab-embed>
+<p>Text below the embed.</p></main>
+</body></html>`;
+const HOST_FILES = fileURLToPath(new URL('./host-files/', import.meta.url));
+
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
   if (url.pathname === '/health') return res.end('ok');
@@ -110,6 +149,25 @@ createServer((req, res) => {
   if (url.pathname === '/docs-dark.html') {
     res.writeHead(200, { 'content-type': TYPES['.html'] });
     return res.end(DARK);
+  }
+  if (url.pathname === '/payments/page.html') {
+    const lab = url.searchParams.get('lab') ?? 'same';
+    res.writeHead(200, { 'content-type': TYPES['.html'] });
+    return res.end(filePage(url.searchParams.get('file') ?? '', lab === 'same' ? BASE : lab));
+  }
+  if (url.pathname.startsWith('/payments/')) {
+    // The docs site's own files, served with no CORS header: only its own pages may read them.
+    const file = normalize(join(HOST_FILES, decodeURIComponent(url.pathname)));
+    if (file.startsWith(HOST_FILES) && existsSync(file) && statSync(file).isFile()) {
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      return createReadStream(file).pipe(res);
+    }
+  }
+  if (url.pathname === '/pasted.html') {
+    res.writeHead(200, { 'content-type': TYPES['.html'] });
+    return res.end(
+      pasted(Buffer.from(url.searchParams.get('snippet') ?? '', 'base64url').toString('utf8')),
+    );
   }
   if (url.pathname === '/host.html') {
     res.writeHead(200, { 'content-type': TYPES['.html'] });

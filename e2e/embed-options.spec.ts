@@ -327,7 +327,7 @@ test('unknown options in the address: a dismissible notice names them and lists 
   await expect(notice).toHaveCount(1);
   await expect(notice).toHaveAttribute('data-tone', 'warn');
   await expect(notice).toContainText(
-    'This embed ignores 2 options it does not know. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height.',
+    'This embed ignores 2 options it does not know. Its options: embed, preset, file, autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height.',
   );
   await expect(notice.locator('li')).toHaveText([
     '“autoply” — did you mean “autoplay”?',

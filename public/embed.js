@@ -4,10 +4,11 @@
  *   <script src="https://example.org/lab/embed.js" defer></script>
  *   <delivery-lab-embed preset="lost-ack-retry/acks-1" caption="A lost ack" predict></delivery-lab-embed>
  *
- * - <delivery-lab-embed> creates the player's iframe. Its attributes: `preset` or `scenario-hash`
- *   (a share link's `s=2.…`), and the player's options under their query names (`predict`,
+ * - <delivery-lab-embed> creates the player's iframe. Its attributes: `preset`, `scenario-hash`
+ *   (a share link's `s=2.…`) or `src` (a scenario file beside the page, fetched here), and the player's options under their query names (`predict`,
  *   `caption`, `theme`, `layout`, `height`, `autoplay`, `t`, `speed`, `panels`, `lock`, `q`, `a`;
- *   docs/embed.md). `theme` defaults to `host`. `expect` / `expect-file` are for `delivery-lab
+ *   docs/embed.md). `theme` defaults to `host`. `initial-height` is the frame's height until the
+ *   player's first height message. `expect` / `expect-file` are for `delivery-lab
  *   check` and are not sent.
  * - Every Delivery Lab frame on the page (these elements' and hand-written iframes of this lab)
  *   is sized from its height messages.
@@ -23,7 +24,7 @@
   if (!script || window.customElements.get('delivery-lab-embed')) return;
   const base = new URL('./', script.src);
   const origin = base.origin;
-  // EMBED_PARAMS of src/views/io/embedParams.ts but the scenario's (embed, preset): the player's
+  // EMBED_PARAMS of src/views/io/embedParams.ts but the scenario's (embed, preset, file): the player's
   // options, pinned equal by src/ui/embed/embedElement.test.ts.
   const OPTIONS = [
     'autoplay',
@@ -43,9 +44,9 @@
 
   // The element's attributes that are not the player's options: the scenario (`preset`,
   // `scenario-hash`), the pin for `delivery-lab check` (`expect`, `expect-file`), and the page's
-  // own (HTML's global attributes, `aria-*`, `data-*`).
+  // own (HTML's global attributes, `aria-*`, `data-*`), and `initial-height`, the loader's own.
   const NOT_OPTIONS =
-    /^(preset|scenario-hash|expect|expect-file|class|style|title|hidden|lang|dir|tabindex|slot|part|role|nonce|is|inert|translate|accesskey|autofocus|draggable|spellcheck|contenteditable|enterkeyhint|popover|(aria|data)-.*)$/;
+    /^(preset|src|scenario-hash|expect|expect-file|initial-height|class|style|title|hidden|lang|dir|tabindex|slot|part|role|nonce|is|inert|translate|accesskey|autofocus|draggable|spellcheck|contenteditable|enterkeyhint|popover|(aria|data)-.*)$/;
 
   /** The host page's theme now. */
   function hostTheme() {
@@ -81,6 +82,55 @@
       : 'light';
   }
 
+  /**
+   * `initial-height` for this frame: `790`, `790px`, or per frame width in the form of `<img
+   * sizes>`, `(max-width: 479px) 1210px, 790px` — the first entry the frame's width fits, else
+   * the last (src/views/io/initialHeight.ts reads it for `delivery-lab check`, which refuses a
+   * value this ignores). Null: none, or not readable (the frame starts at 480 px).
+   */
+  function initialHeight(value, frame) {
+    if (!value) return null;
+    const entry =
+      /^\s*(?:\(\s*max-width\s*:\s*(\d+(?:\.\d+)?)(?:px)?\s*\)\s*)?(\d+(?:\.\d+)?)(?:px)?\s*$/i;
+    const rules = value.split(',').map((e) => entry.exec(e));
+    // The whole value or none of it: only the last entry has no condition, every height in range.
+    const usable = rules.every(
+      (m, i) =>
+        m &&
+        (m[1] === undefined) === (i === rules.length - 1) &&
+        Number(m[2]) >= 200 &&
+        Number(m[2]) <= 4000,
+    );
+    if (!usable) return null;
+    const width = frame.getBoundingClientRect().width;
+    return Number(rules.find((m) => m[1] === undefined || width <= Number(m[1]))[2]);
+  }
+
+  /** Each frame's scenario file (`src`): its name as written, and its text or why not. */
+  const files = new WeakMap();
+
+  /**
+   * A scenario file, fetched by this page (its own origin for a file beside it: no CORS, and the
+   * lab's host needs no access to the docs site) for the player, which validates it.
+   */
+  function fetchFile(src) {
+    let url;
+    try {
+      url = new URL(src, document.baseURI);
+    } catch {
+      return Promise.resolve({ error: 'not an address' });
+    }
+    return fetch(url.href).then(
+      (r) =>
+        r.ok
+          ? r.text().then((text) => ({ text }))
+          : { error: `could not be fetched: ${url.href} answered HTTP ${r.status}` },
+      () => ({
+        error: `could not be fetched: ${url.href} (offline, or another site that does not let this page read it: CORS)`,
+      }),
+    );
+  }
+
   /** The lab's frames on the page: any iframe whose address is under the lab's. */
   function frames() {
     return [...document.querySelectorAll('iframe')].filter((f) => f.src.startsWith(base.href));
@@ -106,6 +156,17 @@
       frame.dataset.themeSent = '1';
       sendTheme(frame);
     }
+    // The player asks for its scenario file (`src`, docs/embed.md): the text, or why not.
+    const file = files.get(frame);
+    if (m.type === 'delivery-lab:scenario-file' && file && m.file === file.name)
+      file.fetched.then(
+        (answer) =>
+          frame.contentWindow &&
+          frame.contentWindow.postMessage(
+            { type: 'delivery-lab:scenario-file', file: file.name, ...answer },
+            origin,
+          ),
+      );
     if (m.type === 'delivery-lab:height' && Number.isFinite(m.height))
       frame.style.height = Math.ceil(m.height) + 'px';
     // A frame its element names by no caption nor preset (a share link's scenario) takes the
@@ -146,6 +207,10 @@
       if (hash && !hash.includes('=')) hash = `s=${hash}`;
       const preset = this.getAttribute('preset') || linked;
       if (preset) q.set('preset', preset);
+      // A scenario file beside the page (`src`, resolved against the page's URL): named in the
+      // address as written, for the player's notice; this page fetches it when the player asks.
+      const src = (this.getAttribute('src') || '').trim();
+      if (src) q.set('file', src);
       for (const name of OPTIONS) {
         const v = this.getAttribute(name);
         if (v !== null) q.set(name, v === '' ? '1' : v);
@@ -159,6 +224,7 @@
       if (!q.has('theme')) q.set('theme', 'host');
       const frame = document.createElement('iframe');
       frame.src = `${base.href}?embed&${q.toString()}${hash ? `#${hash}` : ''}`;
+      if (src) files.set(frame, { name: src, fetched: fetchFile(src) });
       const named = this.getAttribute('caption') || preset;
       frame.title = `Delivery Lab: ${named || 'a scenario'}`;
       if (!named) frame.dataset.untitled = '1';
@@ -170,15 +236,31 @@
       frame.style.cssText = `display:block;width:100%;border:0;height:${h > 0 ? h : 480}px`;
       // What the element holds is its fallback, shown where this script does not run (JavaScript
       // off, the script blocked): the player takes its place (docs/embed.md). Run before the page
-      // is parsed (in <head>, async), the element is connected at its start tag and its content
-      // is parsed after the frame: it goes once the page is parsed.
+      // is parsed (in <head>, async, or a classic script before the element as the Embed dialog
+      // writes it), the element is connected at its start tag and its content is parsed after
+      // the frame: it goes as it is parsed.
       this.replaceChildren(frame);
-      if (document.readyState === 'loading')
+      // Until the player's first height message (about a second in), the frame is as tall as
+      // `initial-height` says for its width, so the text below does not move then
+      // (docs/embed.md, "The height message"). A fixed `height` wins: the frame keeps it.
+      const initial = h > 0 ? null : initialHeight(this.getAttribute('initial-height'), frame);
+      if (initial) frame.style.height = `${initial}px`;
+      if (document.readyState === 'loading') {
+        // As the parser adds it (before the next paint: observers run at the microtask
+        // checkpoint, https://dom.spec.whatwg.org/#mutation-observers), so its line is never
+        // painted under the frame — it moved the text below by a line (~18 px) once removed.
+        const drop = () => [...this.childNodes].forEach((c) => c !== frame && c.remove());
+        const parsing = new MutationObserver(drop);
+        parsing.observe(this, { childList: true });
         document.addEventListener(
           'DOMContentLoaded',
-          () => [...this.childNodes].forEach((c) => c !== frame && c.remove()),
+          () => {
+            parsing.disconnect();
+            drop();
+          },
           { once: true },
         );
+      }
     }
   }
   window.customElements.define('delivery-lab-embed', DeliveryLabEmbed);

@@ -153,7 +153,7 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     const r = check([bad]);
     const problems = r.lines.filter((l) => l.startsWith('    '));
     expect(problems.slice(0, 3)).toEqual([
-      `    ${bad}:2: delivery-lab-embed: give preset="…" or scenario-hash="s=2.…"`,
+      `    ${bad}:2: delivery-lab-embed: give preset="…", scenario-hash="s=2.…" or src="scenario.json"`,
       `    ${bad}:3: preset: "lost-ack-retry/acks-9" is not a preset of the library; the preset "lost-ack-retry" has variants idempotence-off, idempotence-on, acks-1, retries-0`,
       `    ${bad}:6: expect: totals.rows: expected a number, got a string`,
     ]);
@@ -246,9 +246,105 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
       expect(problems).toEqual([
         `    ${file}:1: expects: not an attribute the loader or delivery-lab check reads; did you mean “expect”? (the pin delivery-lab check compares the run with: misspelt, the embed is not pinned)`,
         `    ${file}:2: expect_file: not an attribute the loader or delivery-lab check reads; did you mean “expect-file”? (a file beside the page holding the pin: misspelt, the embed is not pinned)`,
-        `    ${file}:3: delivery-lab-embed: give preset="…" or scenario-hash="s=2.…"`,
+        `    ${file}:3: delivery-lab-embed: give preset="…", scenario-hash="s=2.…" or src="scenario.json"`,
         `    ${file}:3: scenario_hash: not an attribute the loader or delivery-lab check reads; did you mean “scenario-hash”? (the scenario, a share link's s=2.…: misspelt, the embed plays nothing)`,
       ]);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('initial-height: the loader’s own attribute, not misspelt; a value it cannot use (unit, range, form) is malformed at its line', () => {
+    // It was "not an option of the player" (the loader had no such attribute); a value the loader
+    // ignores leaves the frame at 480 px, and the text below it moves once the player measures.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-initial-height-'));
+    try {
+      const file = join(own, 'heights.md');
+      const pin = `expect='{"totals": {"rows": 11}}'`;
+      writeFileSync(
+        file,
+        [
+          `<delivery-lab-embed preset="${PRESET}" initial-height="790" ${pin}></delivery-lab-embed>`, // 1
+          `<delivery-lab-embed preset="${PRESET}" initial-height="(max-width: 479px) 1210px, 790px" ${pin}></delivery-lab-embed>`, // 2
+          `<delivery-lab-embed preset="${PRESET}"`, //                               3
+          `  initial-height="50em" ${pin}></delivery-lab-embed>`, //                  4: a unit
+          `<delivery-lab-embed preset="${PRESET}" initial-height="9000" ${pin}></delivery-lab-embed>`, // 5
+          `<delivery-lab-embed preset="${PRESET}" initial-height="790px, (max-width: 479px) 1210px" ${pin}></delivery-lab-embed>`, // 6
+          `<delivery-lab-embed preset="${PRESET}" initial_height="790" ${pin}></delivery-lab-embed>`, // 7
+        ].join('\n'),
+      );
+      const r = check([file]);
+      const takes =
+        '(CSS px, 200 to 4000: “790” or “(max-width: 479px) 1210px, 790px”) (the loader ignores it: the frame starts at 480 px and the text below it moves)';
+      expect(r.lines.filter((l) => l.startsWith('    '))).toEqual([
+        `    ${file}:4: initial-height: “50em”: em is not a unit it takes ${takes}`,
+        `    ${file}:5: initial-height: “9000”: 9000 px is out of range ${takes}`,
+        `    ${file}:6: initial-height: “(max-width: 479px) 1210px”: the last entry is the height for any other width, with no (max-width: …) ${takes}`,
+        `    ${file}:7: initial_height: not an attribute the loader or delivery-lab check reads; did you mean “initial-height”? (the frame's height until the player's first height message: misspelt, the frame starts at 480 px and the text below it moves)`,
+      ]);
+      expect(r.lines.at(-1)).toBe('check: 6 scenarios: 2 passed, 0 failed, 4 malformed');
+      expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('src: the scenario file beside the page, played and pinned by its own expect block (or the element’s); a bad, missing or misplaced file is malformed at its line', () => {
+    // The author had to import the file in the lab, press Embed and paste a 1,907-character hash,
+    // which then drifted from the file: the element now names the file, one copy.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-src-'));
+    try {
+      // The preset's scenario as the payments team keeps it: 11 rows, 1 duplicate, sum 580.
+      const shipped = findPreset(PRESET)!.variant.scenario;
+      const payments = { ...shipped, name: 'Payments: a lost ack' };
+      writeFileSync(join(own, 'payments-lost-ack.json'), JSON.stringify(payments, null, 2));
+      writeFileSync(
+        join(own, 'payments-stale.json'),
+        JSON.stringify({ ...payments, expect: { totals: { rows: 10, duplicates: 0 } } }),
+      );
+      writeFileSync(
+        join(own, 'payments-bad.json'),
+        JSON.stringify({ ...payments, producer: { ...payments.producer, acks: '2' } }),
+      );
+      const file = join(own, 'payments.md');
+      writeFileSync(
+        file,
+        [
+          '<delivery-lab-embed src="payments-lost-ack.json"></delivery-lab-embed>', //  1: passes
+          `<delivery-lab-embed src="payments-lost-ack.json" expect='{"totals": {"rows": 12}}'></delivery-lab-embed>`, // 2
+          '<delivery-lab-embed src="payments-stale.json"></delivery-lab-embed>', //     3: fails
+          '<delivery-lab-embed src="payments-bad.json"></delivery-lab-embed>', //       4: a bad field
+          '<delivery-lab-embed src="missing.json"></delivery-lab-embed>', //            5
+          `<delivery-lab-embed src="payments-lost-ack.json" preset="${PRESET}"></delivery-lab-embed>`, // 6
+          '<delivery-lab-embed src="https://example.org/payments.json"></delivery-lab-embed>', // 7
+          '<delivery-lab-embed file="payments-lost-ack.json"></delivery-lab-embed>', // 8: not src
+        ].join('\n'),
+      );
+      const r = check([file]);
+      const at = (n: number) => `${file}:${n}`;
+      expect(r.lines).toEqual([
+        `✓ ${at(1)} (<delivery-lab-embed>, scenario file payments-lost-ack.json, pinned by its file's expect block)`,
+        `✗ ${at(2)} (<delivery-lab-embed>, scenario file payments-lost-ack.json, pinned by expect)`,
+        `    ${at(2)}: expect mismatch: totals.rows: expected 12, got 11`,
+        `    ${at(2)}: to accept what the run shows now: expect='{"totals":{"rows":11}}'`,
+        `✗ ${at(3)} (<delivery-lab-embed>, scenario file payments-stale.json, pinned by its file's expect block)`,
+        `    ${at(3)}: expect mismatch: totals.rows: expected 10, got 11`,
+        `    ${at(3)}: expect mismatch: totals.duplicates: expected 0, got 1`,
+        `    ${at(3)}: to accept what the run shows now: set the "expect" block of ${join(own, 'payments-stale.json')} to {"totals":{"rows":11,"duplicates":1}}`,
+        `! ${at(4)} (<delivery-lab-embed>)`,
+        `    ${at(4)}: src: ${join(own, 'payments-bad.json')}: producer.acks: expected "0", "1", "all" or "-1"`,
+        `! ${at(5)} (<delivery-lab-embed>)`,
+        `    ${at(5)}: src: ${join(own, 'missing.json')}: no such file (the player would say it could not be fetched, and play nothing)`,
+        `! ${at(6)} (<delivery-lab-embed>)`,
+        `    ${at(6)}: src and preset: give one scenario, not both`,
+        `! ${at(7)} (<delivery-lab-embed>)`,
+        `    ${at(7)}: src: “https://example.org/payments.json”: delivery-lab check reads the file beside the page; write its path relative to the page (payments-lost-ack.json, data/payments.json)`,
+        `! ${at(8)} (<delivery-lab-embed>)`,
+        `    ${at(8)}: delivery-lab-embed: give preset="…", scenario-hash="s=2.…" or src="scenario.json"`,
+        `    ${at(8)}: file: the element names its scenario file with src="payments-lost-ack.json" (the loader fetches src; file is the player's own name for it, and nothing would send the file)`,
+        'check: 8 scenarios: 1 passed, 2 failed, 5 malformed',
+      ]);
+      expect(r.code).toBe(2);
     } finally {
       rmSync(own, { recursive: true, force: true });
     }
@@ -296,9 +392,9 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
       const options =
         'autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height';
       expect(problems).toEqual([
-        `    ${shown}:2: autoply: not an option of the player; did you mean “autoplay”? (it would be ignored, with a notice above the player; its options: preset, ${options})`,
-        `    ${shown}:3: captoin: not an option of the player; did you mean “caption”? (it would be ignored, with a notice above the player; its options: preset, ${options})`,
-        `    ${shown}:5: src: “speeed” is not an option of the player; did you mean “speed”? (it would be ignored, with a notice above the player; its options: preset, ${options})`,
+        `    ${shown}:2: autoply: not an option of the player; did you mean “autoplay”? (it would be ignored, with a notice above the player; its options: preset, file, ${options})`,
+        `    ${shown}:3: captoin: not an option of the player; did you mean “caption”? (it would be ignored, with a notice above the player; its options: preset, file, ${options})`,
+        `    ${shown}:5: src: “speeed” is not an option of the player; did you mean “speed”? (it would be ignored, with a notice above the player; its options: preset, file, ${options})`,
       ]);
       expect(r.lines.at(-1)).toBe('check: 3 scenarios: 1 passed, 0 failed, 2 malformed');
       expect(r.code).toBe(2);

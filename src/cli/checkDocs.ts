@@ -9,7 +9,8 @@
  *   page: an `expect` block, or a scenario file whose `expect` block is used (the page's Export
  *   "for docs CI" writes one);
  * - else the `expect` block the scenario hash itself carries (the page pins the run on screen
- *   into every link it writes).
+ *   into every link it writes), or the scenario file the element plays (`src`, read beside the
+ *   page as the loader fetches it beside the page's URL).
  * An embed with none is unpinned: listed, not a failure. A preset's own `expect` pins the
  * library, not the page's text, so it does not count.
  */
@@ -22,6 +23,7 @@ import {
   formatIssues,
   keysAt,
   parseScenario,
+  parseScenarioJson,
   readJsonText,
   schemaIssues,
   REPORT_INPUT,
@@ -38,6 +40,7 @@ import {
   likelyEmbedParam,
   unknownEmbedParams,
 } from '../views/io/embedParams';
+import { parseInitialHeight } from '../views/io/initialHeight';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
 import {
   batchUnusedLines,
@@ -105,6 +108,8 @@ interface Resolved {
   scenario: Scenario;
   label: string;
   hashPin: { expect: Expect; line: number } | undefined;
+  /** The scenario file (`src`) whose own `expect` block is that pin, when it is one. */
+  file?: string;
   /**
    * The ids of a library preset's faults that never fire in its run, kept on purpose (its
    * `neverFires`): not flagged, as the page does not flag them while the preset is as shipped.
@@ -112,11 +117,61 @@ interface Resolved {
   neverFires?: readonly string[];
 }
 
+/**
+ * An element's scenario file (`src`), read from disk beside the page as the loader fetches it
+ * beside the page's URL, and validated as the player validates it: the file is the one copy the
+ * page plays and pins (its own `expect` block, unless the element carries one).
+ */
+function scenarioFileOf(tag: ScannedTag, page: string): Resolved | Problem {
+  const src = tag.attributes.get('src')!;
+  const other = tag.attributes.get('preset') ?? tag.attributes.get('scenario-hash');
+  if (other)
+    return {
+      line: other.line,
+      message: `src and ${tag.attributes.has('preset') ? 'preset' : 'scenario-hash'}: give one scenario, not both`,
+    };
+  const value = src.value.trim();
+  // A URL with a scheme or a host, or one from the site's root, is not a path beside the page.
+  if (/^([a-z][a-z0-9+.-]*:|\/)/i.test(value))
+    return {
+      line: src.line,
+      message: `src: “${clipEcho(value)}”: delivery-lab check reads the file beside the page; write its path relative to the page (payments-lost-ack.json, data/payments.json)`,
+    };
+  const path = join(dirname(page), decodeURIComponent(value.replace(/[?#].*$/, '')));
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const why =
+      (e as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'no such file (the player would say it could not be fetched, and play nothing)'
+        : (e as Error).message;
+    return { line: src.line, message: `src: ${clipEcho(path)}: ${why}` };
+  }
+  const parsed = parseScenarioJson(text);
+  if (!parsed.ok)
+    return {
+      line: src.line,
+      message: `src: ${clipEcho(path)}: ${parsed.issues
+        .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
+        .join('; ')}`,
+    };
+  const { expect } = parsed.scenario;
+  return {
+    scenario: parsed.scenario,
+    label: `scenario file ${clipEcho(value)}`,
+    hashPin: expect && { expect, line: src.line },
+    file: clipEcho(path),
+  };
+}
+
 /** The embed's scenario: a scenario hash (exact; it wins, as in the page), else a preset. */
 function scenarioOf(
   tag: ScannedTag,
   address: { query: URLSearchParams; hash: string } | null,
+  page: string,
 ): Resolved | Problem {
+  if (!address && tag.attributes.has('src')) return scenarioFileOf(tag, page);
   const hashAttr = address ? tag.attributes.get('src') : tag.attributes.get('scenario-hash');
   const presetAttr = address ? tag.attributes.get('src') : tag.attributes.get('preset');
   const field = address ? 'src' : 'scenario-hash';
@@ -145,7 +200,10 @@ function scenarioOf(
   }
   const named = address ? address.query.get('preset') : (presetAttr?.value ?? linked);
   if (!named)
-    return { line: tag.line, message: `${ELEMENT}: give preset="…" or scenario-hash="s=2.…"` };
+    return {
+      line: tag.line,
+      message: `${ELEMENT}: give preset="…", scenario-hash="s=2.…" or src="scenario.json"`,
+    };
   // As the page reads `?preset=` (src/platform/presetUrl.ts): any case, space and a trailing `/` ignored.
   const ref = named.trim().toLowerCase().replace(/\/$/, '');
   const found = ref.split('/').length <= 2 ? findPreset(ref) : undefined;
@@ -218,6 +276,7 @@ function pinOf(
   tag: ScannedTag,
   hashPin: { expect: Expect; line: number } | undefined,
   page: string,
+  scenarioFile?: string,
 ):
   | {
       expect: Expect;
@@ -262,6 +321,14 @@ function pinOf(
   }
   if (!hashPin) return null;
   const at = { text: '', line: hashPin.line, inline: false };
+  // The scenario file's own block: the one copy, pinned where it is.
+  if (scenarioFile)
+    return {
+      expect: hashPin.expect,
+      from: `its file's expect block`,
+      at,
+      repin: (json: string) => `set the "expect" block of ${scenarioFile} to ${json}`,
+    };
   // The hash is the exact scenario, its block included: a pin beside it wins (the first of the
   // three), so the embed keeps its scenario and the page its link.
   const name = tag.name === ELEMENT ? 'expect' : 'data-expect';
@@ -336,6 +403,42 @@ function invalidValues(
       message: `${address ? 'src' : clipEcho(name)}: ${line} (the player says so in a notice above itself)`,
     };
   });
+}
+
+/**
+ * The element's `initial-height` as the loader reads it (src/views/io/initialHeight.ts): a value
+ * it cannot use leaves the frame at 480 px until the first height message, and the text below the
+ * embed moves — at its attribute's line. An iframe's first height is its own `style`.
+ */
+function initialHeightProblems(tag: ScannedTag): Problem[] {
+  const a = tag.name === ELEMENT ? tag.attributes.get('initial-height') : undefined;
+  if (!a) return [];
+  const read = parseInitialHeight(a.value);
+  return read.ok
+    ? []
+    : [
+        {
+          line: a.line,
+          message: `initial-height: ${read.message} (the loader ignores it: the frame starts at 480 px and the text below it moves)`,
+        },
+      ];
+}
+
+/**
+ * `file` on the element: the player's query name for a scenario file, which the loader sets from
+ * `src` and fetches; written by hand on the element nothing fetches it, and the player waits for
+ * a file that never comes — so, at its line, the attribute meant.
+ */
+function fileAttributeProblems(tag: ScannedTag): Problem[] {
+  const a = tag.name === ELEMENT ? tag.attributes.get('file') : undefined;
+  return a
+    ? [
+        {
+          line: a.line,
+          message: `file: the element names its scenario file with src="${clipEcho(a.value)}" (the loader fetches src; file is the player's own name for it, and nothing would send the file)`,
+        },
+      ]
+    : [];
 }
 
 /**
@@ -424,16 +527,18 @@ function checkEmbed(
     ...(more.length > 0 ? { lines: [p.line, ...more.map((m) => m.line)] } : {}),
     partLine: tag.line,
   });
-  const resolved = scenarioOf(tag, address);
+  const resolved = scenarioOf(tag, address, page);
   const unknown = [
     ...unknownOptions(tag, address),
     ...invalidValues(tag, address),
+    ...initialHeightProblems(tag),
+    ...fileAttributeProblems(tag),
     ...('message' in resolved ? [] : batchUnused(tag, address, resolved.scenario)),
     ...('message' in resolved ? [] : startProblems(tag, address, resolved.scenario)),
   ];
   if ('message' in resolved) return malformed(resolved, kind, unknown);
   const name = `${kind}, ${resolved.label}`;
-  const read = pinOf(tag, resolved.hashPin, page);
+  const read = pinOf(tag, resolved.hashPin, page, resolved.file);
   // Every problem of the embed at once, in the order of their lines (docs/cli.md, "Output"): an
   // author who fixed a misspelt option alone would find the misspelt pin on the next CI run.
   const problems = [...unknown, ...(Array.isArray(read) ? read : [])].sort(

@@ -11,6 +11,7 @@ import { ReservingText } from './ReservingText';
 import { HiddenOutcome } from './library/HiddenOutcome';
 import { usePredictionGate } from './library/usePredictionGate';
 import { testIds } from './testIds';
+import { useLandmarkName } from './landmarkName';
 
 /**
  * Live counters at the cursor, and the run's verdict (claimed vs observed). In the embed
@@ -23,8 +24,16 @@ export function Counters({ prediction }: { prediction?: ReactNode } = {}) {
   const view = useView();
   const idx = useIdx();
   const reserve = useReserveRoom();
+  const landmark = useLandmarkName();
   if (!view)
-    return <section className="counters" aria-label="Counters" data-testid={testIds.counters} />;
+    return (
+      <section
+        className="counters"
+        aria-label="Counters"
+        {...landmark}
+        data-testid={testIds.counters}
+      />
+    );
   return <CountersOf view={view} idx={idx} prediction={prediction} reserve={reserve} />;
 }
 
@@ -61,10 +70,12 @@ function CountersOf({
   const unit = primary === 'effects' ? 'effects' : primary.startsWith('log:') ? 'records' : 'rows';
   const notYet = `not ${at} yet`;
   const gone = view.cutOff ? 'lost or unfinished at the stop' : 'lost events';
+  const landmark = useLandmarkName();
   return (
     <section
       className="counters"
       aria-label="Counters at the cursor"
+      {...landmark}
       data-testid={testIds.counters}
     >
       <div className="counter" data-testid={testIds.counterSent} data-value={c.sent}>

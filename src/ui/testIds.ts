@@ -126,6 +126,7 @@ export const testIds = {
   linkedStory: 'linked-story',
   embedButton: 'embed-button',
   embedDialog: 'embed-dialog',
+  embedInitialHeight: 'embed-initial-height',
   embedSnippet: 'embed-snippet',
   /** The Embed dialog's "and that it survives every single fault": the atlas's pin. */
   embedPinAtlas: 'embed-pin-atlas',

@@ -10,7 +10,7 @@
  * at the schedule's end and at every eighth of it before, so the host's frame never grows while
  * the schedule plays (issue 31: 578 → 929 px at 480 px).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LabState } from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
 import { PARSE_PENDING, selectParse } from '../../store/selectors';
@@ -29,6 +29,7 @@ import { EMBED_PREDICT_IDS, embedQuestion } from '../embed/embedQuestion';
 import { batchPageView } from '../../views/batch/batchView';
 import { BatchRun } from './BatchRun';
 import './batch.css';
+import { LandmarkCaption } from '../landmarkName';
 
 const selectScenario = (s: LabState) => s.scenario;
 const selectStatus = (s: LabState) => s.status;
@@ -44,6 +45,8 @@ export function BatchEmbed({
   /** The hidden copy MeasureCopy lays out, at this many attempts shown: it acts on nothing. */
   measureAt?: number;
 }) {
+  // Its regions named after its caption too (../landmarkName.ts).
+  const captionId = useId();
   const scenario = useLab(selectScenario);
   const status = useLab(selectStatus);
   const root = useRef<HTMLDivElement>(null);
@@ -98,52 +101,54 @@ export function BatchEmbed({
     [options, requests, measureAt, measuring, needsMeasure],
   );
   return (
-    <div
-      ref={root}
-      className="embed embed-batch"
-      data-testid={measuring ? undefined : testIds.embedPlayer}
-      data-status={status}
-      data-locked={options.lock}
-      data-layout={compact ? 'compact' : 'full'}
-      data-height={fixed !== null ? 'fixed' : 'reserved'}
-      data-measuring={needsMeasure || undefined}
-      style={reservedHeightStyle(fixed, measured, needsMeasure)}
-    >
-      {needsMeasure && (
-        <MeasureCopy onMeasured={onMeasured} steps={steps}>
-          {(at) => <BatchEmbed options={options} presetRef={presetRef} measureAt={at} />}
-        </MeasureCopy>
-      )}
-      <NoticeBar />
-      <header className="embed-head">
-        <h1 className={options.caption ? 'embed-caption' : 'embed-caption muted'}>
-          {options.caption || scenario.name}
-        </h1>
-        <span className="spacer" />
-        {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
-        {/* The link made when reached for, as the stream player's: no codec (nor zod) before. */}
-        <OpenInLab scenario={scenario} />
-      </header>
-      {options.predict && (
-        <div className="embed-prediction">
-          <PredictFirst
-            question={question}
-            onLock={() => setRequests((r) => ({ ...r, play: r.play + 1 }))}
-            restart={() => setRequests((r) => ({ ...r, restart: r.restart + 1 }))}
-            outcome={
-              summary && (
-                <p>
-                  <strong>The run:</strong> {summary}
-                </p>
-              )
-            }
-            original="the scenario as embedded"
-            headingLevel={2}
-            ids={EMBED_PREDICT_IDS}
-          />
-        </div>
-      )}
-      <BatchRun embed={embed} />
-    </div>
+    <LandmarkCaption.Provider value={captionId}>
+      <div
+        ref={root}
+        className="embed embed-batch"
+        data-testid={measuring ? undefined : testIds.embedPlayer}
+        data-status={status}
+        data-locked={options.lock}
+        data-layout={compact ? 'compact' : 'full'}
+        data-height={fixed !== null ? 'fixed' : 'reserved'}
+        data-measuring={needsMeasure || undefined}
+        style={reservedHeightStyle(fixed, measured, needsMeasure)}
+      >
+        {needsMeasure && (
+          <MeasureCopy onMeasured={onMeasured} steps={steps}>
+            {(at) => <BatchEmbed options={options} presetRef={presetRef} measureAt={at} />}
+          </MeasureCopy>
+        )}
+        <NoticeBar />
+        <header className="embed-head" aria-labelledby={captionId}>
+          <h1 id={captionId} className={options.caption ? 'embed-caption' : 'embed-caption muted'}>
+            {options.caption || scenario.name}
+          </h1>
+          <span className="spacer" />
+          {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
+          {/* The link made when reached for, as the stream player's: no codec (nor zod) before. */}
+          <OpenInLab scenario={scenario} />
+        </header>
+        {options.predict && (
+          <div className="embed-prediction">
+            <PredictFirst
+              question={question}
+              onLock={() => setRequests((r) => ({ ...r, play: r.play + 1 }))}
+              restart={() => setRequests((r) => ({ ...r, restart: r.restart + 1 }))}
+              outcome={
+                summary && (
+                  <p>
+                    <strong>The run:</strong> {summary}
+                  </p>
+                )
+              }
+              original="the scenario as embedded"
+              headingLevel={2}
+              ids={EMBED_PREDICT_IDS}
+            />
+          </div>
+        )}
+        <BatchRun embed={embed} />
+      </div>
+    </LandmarkCaption.Provider>
   );
 }

@@ -24,6 +24,7 @@ import { HiddenOutcome } from '../library/HiddenOutcome';
 import { REVEAL_WAITS_TITLE } from '../library/revealGuard';
 import { usePredictionGate } from '../library/usePredictionGate';
 import './batch.css';
+import { useLandmarkName } from '../landmarkName';
 
 const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
@@ -172,6 +173,11 @@ function BatchRunOf({
     // `phase`: locking the answer in while the schedule stands at its end reveals it too.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reachEnd is a fresh closure per render
   }, [done, phase, scenario, view]);
+  // Named after the player's caption too in an embed (../landmarkName.ts).
+  const jobLandmark = useLandmarkName();
+  const schedulerLandmark = useLandmarkName();
+  const tableLandmark = useLandmarkName();
+  const whyLandmark = useLandmarkName();
   if (view === null) return <p className="muted">Checking…</p>;
   if ('error' in view) return <p role="alert">{view.error}</p>;
   const edit = (next: ScenarioInput) => {
@@ -181,7 +187,7 @@ function BatchRunOf({
     setShown(Number.MAX_SAFE_INTEGER);
   };
   return (
-    <section className="batch-lab" aria-label="Batch job" data-testid="batch-run">
+    <section className="batch-lab" aria-label="Batch job" {...jobLandmark} data-testid="batch-run">
       <button
         type="button"
         aria-disabled={waits || undefined}
@@ -212,7 +218,7 @@ function BatchRunOf({
       )}
       {/* Before the run ends, the job's setup: what a stream's pipeline shows before Play. */}
       {!done && <BatchSetup setup={view.setup} />}
-      <section aria-label="Scheduler" className="batch-strip">
+      <section aria-label="Scheduler" {...schedulerLandmark} className="batch-strip">
         {view.dates.map((d, i) => (
           <div key={d.label} data-testid="batch-date" className="batch-date">
             <strong>{d.label}</strong>
@@ -284,7 +290,7 @@ function BatchRunOf({
       {done && gate.finalHidden && <HiddenOutcome gate={gate} what="batch-outcome" />}
       {done && !gate.finalHidden && (
         <>
-          <section aria-label="Target table">
+          <section aria-label="Target table" {...tableLandmark}>
             <h2>Target table by partition</h2>
             {view.partitions.map((p) => (
               <div key={p.label} data-testid="batch-partition" className="batch-partition">
@@ -323,7 +329,7 @@ function BatchRunOf({
             ))}
           </section>
           {(embed?.why ?? true) && (
-            <section aria-label="Explanations">
+            <section aria-label="Explanations" {...whyLandmark}>
               {view.explanations.map((e) => (
                 <p key={e.template} data-testid="batch-explanation">
                   <strong>{e.fate}</strong> {e.events.join(', ')}: {e.sentence}

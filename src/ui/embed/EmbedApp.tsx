@@ -3,6 +3,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -38,6 +39,7 @@ import { useFrameLayout } from './useFrameLayout';
 import { useEmbedTheme } from './useEmbedTheme';
 import { scenarioName, useReportHeight } from './useReportHeight';
 import '../styles.css';
+import { LandmarkCaption } from '../landmarkName';
 
 /**
  * The embedded player (`?embed`): the pipeline, the time controls, the counters and the verdict,
@@ -160,6 +162,10 @@ function Player({
   const status = useLab(selectStatus);
   const scenario = useLab(selectScenario);
   const root = useRef<HTMLDivElement>(null);
+  // Its regions are named after its caption too: unique on a page with several frames
+  // (../landmarkName.ts).
+  const captionId = useId();
+  const playbackId = useId();
   const started = useRef(false);
   const played = useRef(false);
   const gate = usePredictionGate();
@@ -261,94 +267,102 @@ function Player({
   if (options.lock) classes.push('locked');
 
   return (
-    <div
-      ref={root}
-      className={classes.join(' ')}
-      data-testid={testIds.embedPlayer}
-      data-status={status}
-      data-locked={options.lock}
-      data-layout={compact ? 'compact' : 'full'}
-      data-legends={compact && !legends ? 'folded' : 'shown'}
-      data-height={fixed !== null ? 'fixed' : 'reserved'}
-      data-measuring={needsMeasure || undefined}
-      aria-busy={settling || undefined}
-      style={settlingStyle(reservedHeightStyle(fixed, measured, needsMeasure), settling)}
-    >
-      {settling && <SettlingLine />}
-      {/* Laid out at the run's end first, hidden, for the height to reserve (ReserveHeight.tsx).
+    <LandmarkCaption.Provider value={captionId}>
+      <div
+        ref={root}
+        className={classes.join(' ')}
+        data-testid={testIds.embedPlayer}
+        data-status={status}
+        data-locked={options.lock}
+        data-layout={compact ? 'compact' : 'full'}
+        data-legends={compact && !legends ? 'folded' : 'shown'}
+        data-height={fixed !== null ? 'fixed' : 'reserved'}
+        data-measuring={needsMeasure || undefined}
+        aria-busy={settling || undefined}
+        style={settlingStyle(reservedHeightStyle(fixed, measured, needsMeasure), settling)}
+      >
+        {settling && <SettlingLine />}
+        {/* Laid out at the run's end first, hidden, for the height to reserve (ReserveHeight.tsx).
           Nothing before the run is in: hidden until then, the "no run yet" player was a render,
           a layout and its effects (the token layer's anchors measured) on the way to the first
           paint, and the run's render an update of all of it (issue 31, docs/benchmarks.md). */}
-      {view !== null && (
-        <MeasureInPlace
-          root={root}
-          of={measureOf}
-          active={needsMeasure && panelsIn}
-          onMeasured={onMeasured}
-        >
-          <NoticeBar />
-          <header className="embed-head">
-            {options.caption ? (
-              <h1 className="embed-caption" data-testid={testIds.embedCaption}>
-                {options.caption}
-              </h1>
-            ) : (
-              <h1 className="embed-caption muted">{scenario.name}</h1>
-            )}
-            {/* Compact: the link shares the caption's row (embedCompact.css). */}
-            {compact && <OpenInLab scenario={scenario} short />}
-            <span className="spacer" />
-            {/* The guarantee switch, compact (unlocked embeds only). */}
-            {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
-            {compact && (
-              <button
-                type="button"
-                className="embed-legends"
-                aria-pressed={legends}
-                onClick={() => setLegends((x) => !x)}
-                data-testid={testIds.embedLegends}
-              >
-                Legend
-              </button>
-            )}
-            {/* The full lab, on the same scenario (its share link, made on first reach). */}
-            {!compact && <OpenInLab scenario={scenario} />}
-          </header>
-          {options.predict && Prediction && (
-            <div className="embed-prediction">
-              {/* Locking the answer in plays on (from where the reader is; from the start at the
+        {view !== null && (
+          <MeasureInPlace
+            root={root}
+            of={measureOf}
+            active={needsMeasure && panelsIn}
+            onMeasured={onMeasured}
+          >
+            <NoticeBar />
+            <header className="embed-head" aria-labelledby={captionId}>
+              {options.caption ? (
+                <h1 id={captionId} className="embed-caption" data-testid={testIds.embedCaption}>
+                  {options.caption}
+                </h1>
+              ) : (
+                <h1 id={captionId} className="embed-caption muted">
+                  {scenario.name}
+                </h1>
+              )}
+              {/* Compact: the link shares the caption's row (embedCompact.css). */}
+              {compact && <OpenInLab scenario={scenario} short />}
+              <span className="spacer" />
+              {/* The guarantee switch, compact (unlocked embeds only). */}
+              {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
+              {compact && (
+                <button
+                  type="button"
+                  className="embed-legends"
+                  aria-pressed={legends}
+                  onClick={() => setLegends((x) => !x)}
+                  data-testid={testIds.embedLegends}
+                >
+                  Legend
+                </button>
+              )}
+              {/* The full lab, on the same scenario (its share link, made on first reach). */}
+              {!compact && <OpenInLab scenario={scenario} />}
+            </header>
+            {options.predict && Prediction && (
+              <div className="embed-prediction">
+                {/* Locking the answer in plays on (from where the reader is; from the start at the
               end); the answer, and the outcome with it, wait for the end or "Reveal now". */}
-              <Prediction
-                options={options}
-                presetRef={presetRef}
-                onLock={playOn}
-                restart={toStart}
-                outcome={view && <Outcome />}
-              />
-            </div>
-          )}
-          {show.has('transport') && (
-            <section aria-label="Playback">
-              <Transport locked={options.lock} />
-            </section>
-          )}
-          {/* Counters show what has happened so far; the verdict and the explanations wait for the
+                <Prediction
+                  options={options}
+                  presetRef={presetRef}
+                  onLock={playOn}
+                  restart={toStart}
+                  outcome={view && <Outcome />}
+                />
+              </div>
+            )}
+            {show.has('transport') && (
+              <section
+                aria-label="Playback"
+                id={playbackId}
+                aria-labelledby={`${playbackId} ${captionId}`}
+              >
+                <Transport locked={options.lock} />
+              </section>
+            )}
+            {/* Counters show what has happened so far; the verdict and the explanations wait for the
           prediction's reveal (the page's gate, usePredictionGate). */}
-          {(show.has('counters') || show.has('verdict')) && <Counters />}
-          {show.has('pipeline') && <Pipeline />}
-          {show.has('why') && Why && (
-            <div className="embed-why">
-              <Why />
-            </div>
-          )}
-          {show.has('compare') && (
-            <Suspense fallback={null}>
-              <EmbedCompare locked={options.lock} onSettled={onCompareSettled} />
-            </Suspense>
-          )}
-        </MeasureInPlace>
-      )}
-    </div>
+            {(show.has('counters') || show.has('verdict')) && <Counters />}
+            {show.has('pipeline') && <Pipeline />}
+            {show.has('why') && Why && (
+              <div className="embed-why">
+                <Why />
+              </div>
+            )}
+            {show.has('compare') && (
+              <Suspense fallback={null}>
+                <EmbedCompare locked={options.lock} onSettled={onCompareSettled} />
+              </Suspense>
+            )}
+          </MeasureInPlace>
+        )}
+      </div>
+    </LandmarkCaption.Provider>
   );
 }
 

@@ -47,7 +47,7 @@ describe('Embed dialog: the loader’s element, pinned for docs CI', () => {
     // at-least-once/default asks its question (predict=1): its expect block is the answer.
     await open(presetLab('at-least-once'));
     expect(snippet()).toMatch(
-      /^<script src="[^"]*embed\.js" defer><\/script>\n<delivery-lab-embed predict /,
+      /^<script src="[^"]*embed\.js"><\/script>\n<delivery-lab-embed predict /,
     );
     expect(pinBox().checked).toBe(false);
     expect(snippet()).not.toContain('expect=');
@@ -140,7 +140,7 @@ describe('Embed dialog: the loader’s element, pinned for docs CI', () => {
 describe('Embed dialog: the initial height', () => {
   afterEach(cleanup);
 
-  it('is offered with the iframe, whose height it sets, and not with the loader’s element, which sizes its frame itself', async () => {
+  it('is a field of the iframe’s, whose height it sets; the loader’s element is written its measured initial-height', async () => {
     // The field stood above both forms and wrote nothing into the element's snippet (the
     // default): an author who set it to avoid a jump copied a snippet without it.
     const dialog = await open(presetLab('at-least-once'));
@@ -149,6 +149,60 @@ describe('Embed dialog: the initial height', () => {
     const height = within(dialog).getByLabelText(/Initial height/) as HTMLInputElement;
     fireEvent.change(height, { target: { value: '780' } });
     expect(snippet()).toContain('style="width: 100%; height: 780px; border: 0"');
+  });
+});
+
+describe('Embed dialog: the height the player measured, for either form', () => {
+  afterEach(cleanup);
+
+  /** The height message of the player in the measuring frame `which`, as it posts it. */
+  function reports(dialog: HTMLElement, which: 'column' | 'phone', height: number) {
+    const frame = dialog.querySelector<HTMLIFrameElement>(`iframe[data-measure="${which}"]`)!;
+    act(() =>
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: new URL(frame.src).origin,
+          source: frame.contentWindow,
+          data: { type: 'delivery-lab:height', height, id: '' },
+        }),
+      ),
+    );
+  }
+
+  it('writes initial-height per column width once both frames have reported, and the iframe’s height from the column’s', async () => {
+    // The element had no initial height: its frame was 480 px until the player's first message,
+    // ~1.3 s in, then ~790 px in a 720 px column, and the text below it moved.
+    const dialog = await open(presetLab('at-least-once'));
+    const frames = [...dialog.querySelectorAll<HTMLIFrameElement>('iframe[data-measure]')];
+    expect(frames.map((f) => [f.dataset.measure, f.style.width])).toEqual([
+      ['column', '720px'],
+      ['phone', '358px'],
+    ]);
+    // The frames play the snippet's own player: the same address.
+    expect(snippet()).toContain(
+      `scenario-hash="${new URL(frames[0]!.src).hash.slice(1).replace(/&/g, '&amp;')}"`,
+    );
+    expect(snippet()).not.toContain('initial-height');
+    reports(dialog, 'column', 789.4);
+    expect(snippet()).not.toContain('initial-height');
+    reports(dialog, 'phone', 1210);
+    expect(snippet()).toContain('initial-height="(max-width: 479px) 1210px, 790px"');
+    // A message from another window (not a measuring frame) changes nothing.
+    act(() =>
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: window.location.origin,
+          source: window,
+          data: { type: 'delivery-lab:height', height: 300, id: '' },
+        }),
+      ),
+    );
+    expect(snippet()).toContain('initial-height="(max-width: 479px) 1210px, 790px"');
+    // The iframe form: the column's height, one rule for both forms, until the author types one.
+    iframeForm();
+    expect(snippet()).toContain('style="width: 100%; height: 790px; border: 0"');
+    fireEvent.change(within(dialog).getByLabelText(/Initial height/), { target: { value: '900' } });
+    expect(snippet()).toContain('style="width: 100%; height: 900px; border: 0"');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { addressAs, embedElementSnippet, expectAttribute } from './embedElement';
 import { copyText } from '../../platform/download';
 import { encodeShare } from '../../platform/share';
@@ -26,6 +26,12 @@ import {
   type EmbedPanel,
 } from './embedOptions';
 import { addressBase } from '../../platform/address';
+import {
+  initialHeightOf,
+  MEASURED_WIDTHS,
+  MeasureFrames,
+  type MeasuredHeights,
+} from './MeasureFrames';
 
 const PANEL_LABELS: Record<EmbedPanel, string> = {
   pipeline: 'Pipeline (topology)',
@@ -100,7 +106,15 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
       answer: asked ? preset.preset.predict.answer : '',
     };
   });
-  const [height, setHeight] = useState(560);
+  // The frame's height until the player's first message, for either form: the height the player
+  // reports for this run (MeasureFrames), so the host page does not move when it arrives — the
+  // element's `initial-height` per column width, the iframe's the docs column's. The author's own
+  // number, once typed, wins for the iframe.
+  const [measured, setMeasuredHeights] = useState<MeasuredHeights>({});
+  const onMeasured = useCallback((m: MeasuredHeights) => setMeasuredHeights(m), []);
+  const [typedHeight, setHeight] = useState<number | null>(null);
+  const height = typedHeight ?? measured.column ?? 560;
+  const initialHeight = initialHeightOf(measured);
   // The loader's element (public/embed.js) or a plain iframe; addresses with or without the origin.
   const [form, setForm] = useState<'element' | 'iframe'>('element');
   // The expectation of what the embed shows, for `delivery-lab check` (docs/cli.md). Pinned by
@@ -167,14 +181,14 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
   const snippet = useMemo(
     () =>
       form === 'element'
-        ? embedElementSnippet(url, address, pin)
+        ? embedElementSnippet(url, address, pin, initialHeight)
         : embedSnippet(addressAs(url, address), {
             title: `Delivery Lab: ${o.caption || scenario.name}`.slice(0, 200),
             height,
             ...(o.frameId ? { frameId: o.frameId } : {}),
             ...(pin ? { expectAttribute: expectAttribute('data-expect', pin) } : {}),
           }),
-    [form, address, url, o.caption, o.frameId, scenario.name, height, pin],
+    [form, address, url, o.caption, o.frameId, scenario.name, height, pin, initialHeight],
   );
 
   return (
@@ -336,8 +350,16 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
           />{' '}
           an iframe and its listener
         </label>
-        {/* The iframe's own height until its first message; the loader's element sizes its frame
-            itself (public/embed.js), so the field wrote nothing into that snippet. */}
+        {/* The player's height, measured at a docs column's width and a phone's: the element's
+            `initial-height`, and the iframe's height until its first message. */}
+        <MeasureFrames url={url} onMeasured={onMeasured} />
+        {form === 'element' && (
+          <p className="muted" data-testid={testIds.embedInitialHeight}>
+            {initialHeight === undefined
+              ? 'Measuring the player’s height for initial-height…'
+              : `initial-height: ${measured.column} px in a ${MEASURED_WIDTHS.column} px column, ${measured.phone} px in a phone’s ${MEASURED_WIDTHS.phone} px (the frame’s height until the player’s first message, so the page does not move)`}
+          </p>
+        )}
         {form === 'iframe' && (
           <label>
             Initial height{' '}

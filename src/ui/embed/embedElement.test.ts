@@ -8,14 +8,14 @@ describe('the loader snippet', () => {
 
   it('names the loader beside the lab and the options as attributes, with no origin in relative form', () => {
     expect(embedElementSnippet(url, 'absolute')).toBe(
-      `<script src="https://docs.example.org/lab/embed.js" defer></script>
+      `<script src="https://docs.example.org/lab/embed.js"></script>
 <delivery-lab-embed predict caption="A &quot;lost&quot; ack" t="1" scenario-hash="s=2.abc">
   <a href="https://docs.example.org/lab/#s=2.abc">Open “A "lost" ack” in Delivery Lab</a>
 </delivery-lab-embed>
 `,
     );
     const relative = embedElementSnippet(url, 'relative');
-    expect(relative).toContain('<script src="/lab/embed.js" defer>');
+    expect(relative).toContain('<script src="/lab/embed.js">');
     expect(relative).toContain('<a href="/lab/#s=2.abc">');
     expect(relative).not.toContain('docs.example.org');
   });
@@ -46,10 +46,12 @@ describe('the loader snippet', () => {
 });
 
 describe('the loader and the player read the same options', () => {
-  it("public/embed.js's OPTIONS are EMBED_PARAMS but the scenario's (embed, preset)", () => {
+  it("public/embed.js's OPTIONS are EMBED_PARAMS but the scenario's (embed, preset, file)", () => {
     // The loader is plain JS served as is (no build step, no import): its list is pinned here.
     const list = /const OPTIONS = \[([^\]]*)\]/.exec(loader)?.[1] ?? '';
     const options = [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]);
-    expect(options).toEqual(EMBED_PARAMS.filter((p) => p !== 'embed' && p !== 'preset'));
+    expect(options).toEqual(
+      EMBED_PARAMS.filter((p) => p !== 'embed' && p !== 'preset' && p !== 'file'),
+    );
   });
 });

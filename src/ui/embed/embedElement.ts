@@ -33,11 +33,14 @@ export function addressAs(url: string, form: 'absolute' | 'relative'): string {
  * (from the same folder as the address) and the element, one attribute per option.
  * @param url - the embed's absolute address.
  * @param expect - the expectation to pin it with, for `delivery-lab check` (none: unpinned).
+ * @param initialHeight - the frame's height until the player's first message, as the loader reads
+ *   `initial-height` (src/views/io/initialHeight.ts); none: the loader's 480 px.
  */
 export function embedElementSnippet(
   url: string,
   form: 'absolute' | 'relative',
   expect?: unknown,
+  initialHeight?: string,
 ): string {
   const u = new URL(url);
   const loader = addressAs(new URL(LOADER_FILE, u).href, form);
@@ -51,8 +54,13 @@ export function embedElementSnippet(
   }
   const hash = u.hash.replace(/^#/, '');
   if (hash) attrs.push(`scenario-hash="${attr(hash)}"`);
+  if (initialHeight) attrs.push(`initial-height="${attr(initialHeight)}"`);
   if (expect !== undefined) attrs.push(expectAttribute('expect', expect));
-  return `<script src="${attr(loader)}" defer></script>
+  // A classic script, not `defer`: the element is upgraded as the parser reaches it, its frame
+  // made at its `initial-height` before anything below it is parsed, so the page is first painted
+  // with the room the player takes. Deferred, the fallback link was painted first (one line) and
+  // the text below moved when the loader ran (e2e/embed-initial-height.spec.ts).
+  return `<script src="${attr(loader)}"></script>
 <delivery-lab-embed ${attrs.join(' ')}>
   ${fallbackLink(u, form)}
 </delivery-lab-embed>

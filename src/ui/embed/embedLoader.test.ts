@@ -5,9 +5,10 @@
  * (docs/embed.md, "Options") — a misspelt attribute was dropped by the loader without a word —
  * and a scenario hash must be one the player reads as `delivery-lab check` does.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import loader from '../../../public/embed.js?raw';
 import { ELEMENT_NOT_OPTIONS } from '../../views/io/embedParams';
+import { initialHeightFor, parseInitialHeight } from '../../views/io/initialHeight';
 
 const LAB = 'https://docs.example.org/lab/';
 
@@ -131,7 +132,7 @@ describe('what the element holds is its fallback, for a page where the loader do
 });
 
 describe('the fallback, with the loader run before the page is parsed (in <head>, async or without defer)', () => {
-  it('the element is upgraded at its start tag, its fallback parsed after the frame: removed once the page is parsed', () => {
+  it('the element is upgraded at its start tag, its fallback parsed after the frame: removed as it is parsed', async () => {
     // A custom element defined before the parser reaches it is connected at its start tag
     // (https://html.spec.whatwg.org/multipage/custom-elements.html#upgrades): its content comes
     // after, beside the frame, unless the loader removes it once the document is parsed.
@@ -142,10 +143,117 @@ describe('the fallback, with the loader run before the page is parsed (in <head>
       document.body.replaceChildren(el);
       el.insertAdjacentHTML('beforeend', '<a href="/lab/?preset=at-least-once">Open it</a>');
       expect([...el.children].map((c) => c.tagName)).toEqual(['IFRAME', 'A']);
+      // Gone at the next microtask checkpoint, before a paint: under the frame, its line moved
+      // the text below by ~18 px when it went at the end of parsing.
+      await Promise.resolve();
+      expect([...el.children].map((c) => c.tagName)).toEqual(['IFRAME']);
+      el.insertAdjacentHTML('beforeend', ' <span>more</span>');
       document.dispatchEvent(new Event('DOMContentLoaded'));
       expect([...el.children].map((c) => c.tagName)).toEqual(['IFRAME']);
     } finally {
       delete (document as { readyState?: unknown }).readyState;
+    }
+  });
+});
+
+describe('initial-height: the frame’s height until the player’s first height message', () => {
+  /** The frame's height for `value` in a column `width` px wide (jsdom lays nothing out). */
+  function startsAt(value: string | null, width: number, more = ''): string {
+    const rect = vi
+      .spyOn(HTMLIFrameElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ width } as DOMRect);
+    try {
+      const attr = value === null ? '' : ` initial-height="${value}"`;
+      document.body.innerHTML = `<delivery-lab-embed preset="at-least-once"${attr}${more}></delivery-lab-embed>`;
+      return document.querySelector('iframe')!.style.height;
+    } finally {
+      rect.mockRestore();
+    }
+  }
+
+  it('is the entry the frame’s width fits, else the last; not sent to the player', () => {
+    const perWidth = '(max-width: 479px) 1210px, 790px';
+    expect(startsAt(perWidth, 720)).toBe('790px');
+    expect(startsAt(perWidth, 358)).toBe('1210px');
+    expect(startsAt(perWidth, 479)).toBe('1210px');
+    expect(startsAt('820', 720)).toBe('820px');
+    // Without it, or with a value check refuses: the 480 px it always had.
+    expect(startsAt(null, 720)).toBe('480px');
+    expect(startsAt('50em', 720)).toBe('480px');
+    // A fixed height wins: the player scrolls inside it.
+    expect(startsAt('790', 720, ' height="600"')).toBe('600px');
+    expect(
+      frameOf(
+        `<delivery-lab-embed preset="at-least-once" initial-height="790"></delivery-lab-embed>`,
+      ).searchParams.has('initial-height'),
+    ).toBe(false);
+  });
+
+  it('takes the values delivery-lab check accepts, and ignores those it refuses', () => {
+    // The loader is plain JS with its own reader: each value read alike by both.
+    const values = [
+      '790',
+      '790px',
+      ' 790PX ',
+      '(max-width: 479px) 1210px, 790px',
+      '(max-width:479px) 1210, (max-width: 760px) 900, 790',
+      '199',
+      '4001',
+      '50em',
+      '50%',
+      '(max-width: 30em) 1210px, 790px',
+      '790px, (max-width: 479px) 1210px',
+      '',
+      'tall',
+    ];
+    for (const value of values) {
+      const read = parseInitialHeight(value);
+      const loader = startsAt(value, 400);
+      expect([value, loader === '480px' ? null : Number.parseFloat(loader)]).toEqual([
+        value,
+        read.ok ? initialHeightFor(read.rules, 400) : null,
+      ]);
+    }
+  });
+});
+
+describe('src: a scenario file beside the page', () => {
+  it('names it in the player’s address and answers the player’s request with the file this page fetched', async () => {
+    const fetched: string[] = [];
+    const fetchStub = vi.spyOn(globalThis, 'fetch').mockImplementation((url) => {
+      fetched.push(String(url));
+      return Promise.resolve(new Response('{"name": "Payments"}', { status: 200 }));
+    });
+    try {
+      const u = frameOf('<delivery-lab-embed src="payments-lost-ack.json"></delivery-lab-embed>');
+      expect([u.searchParams.get('file'), u.searchParams.has('src')]).toEqual([
+        'payments-lost-ack.json',
+        false,
+      ]);
+      // Resolved against the page's URL, fetched by the page (its origin, not the lab's).
+      expect(fetched).toEqual([new URL('payments-lost-ack.json', document.baseURI).href]);
+      const frame = document.querySelector('iframe')!;
+      const sent: unknown[] = [];
+      vi.spyOn(frame.contentWindow!, 'postMessage').mockImplementation((m: unknown) => {
+        sent.push(m);
+      });
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: new URL(LAB).origin,
+          source: frame.contentWindow,
+          data: { type: 'delivery-lab:scenario-file', file: 'payments-lost-ack.json' },
+        }),
+      );
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent).toEqual([
+        {
+          type: 'delivery-lab:scenario-file',
+          file: 'payments-lost-ack.json',
+          text: '{"name": "Payments"}',
+        },
+      ]);
+    } finally {
+      fetchStub.mockRestore();
     }
   });
 });

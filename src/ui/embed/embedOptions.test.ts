@@ -174,7 +174,7 @@ describe('unknown embed options: the author is told (a notice), the embed plays 
     expect(embedOptionsNotice('?embed')).toBeNull();
     // The page's own `?preset=` parameter, by the same name.
     expect(EMBED_PARAMS).toContain(PRESET_PARAM);
-    expect(EMBED_PARAMS).toHaveLength(15);
+    expect(EMBED_PARAMS).toHaveLength(16);
   });
 
   it('lists each unknown name once, in order; case counts (Autoplay is not autoplay); empty names are not parameters', () => {
@@ -203,13 +203,13 @@ describe('unknown embed options: the author is told (a notice), the embed plays 
   it('the notice names the unknown options, the likely one meant, and lists the known ones', () => {
     expect(embedOptionsNotice('?embed&autoply=1&preset=at-least-once')).toEqual({
       tone: 'warn',
-      text: 'This embed ignores an option it does not know. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height.',
+      text: 'This embed ignores an option it does not know. Its options: embed, preset, file, autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height.',
       lines: ['“autoply” — did you mean “autoplay”?'],
     });
     const long = 'z'.repeat(100);
     expect(embedOptionsNotice(`?embed&Lock=1&${long}=1&captoin=Hi`)).toEqual({
       tone: 'warn',
-      text: 'This embed ignores 3 options it does not know. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height.',
+      text: 'This embed ignores 3 options it does not know. Its options: embed, preset, file, autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height.',
       lines: [
         '“Lock” — did you mean “lock”?',
         `“${'z'.repeat(40)}…”`,
@@ -345,7 +345,7 @@ describe('option values the embed cannot use as written: the notice says what wa
     });
     expect(embedOptionsNotice('?embed&autoply=1&speed=1e9')).toEqual({
       tone: 'warn',
-      text: 'This embed ignores an option it does not know and could not use an option as written. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height.',
+      text: 'This embed ignores an option it does not know and could not use an option as written. Its options: embed, preset, file, autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height.',
       lines: [
         '“autoply” — did you mean “autoplay”?',
         `“speed=1e9” — above the fastest: played at ×1000 ${SPEED}`,

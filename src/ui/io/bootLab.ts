@@ -64,6 +64,7 @@ export function bootLab({
     saved,
     embed,
     predictionUnreadable: firstShare?.predictionUnreadable ?? false,
+    file: firstShare?.file ?? null,
     hash: addressHash(),
     challenge,
   });

@@ -7,7 +7,10 @@
  * src/views/io/sharePrediction.ts) are imported only when the address carries a link, so an embed
  * of a preset fetches none of them (issue 31).
  */
-import { addressHash, hasAddress } from '../../platform/address';
+import { addressHash, addressQuery, hasAddress } from '../../platform/address';
+import { isEmbed } from '../embed/embedAddress';
+import { readScenarioFile } from '../../views/io/scenarioFileRead';
+import { requestScenarioFile, scenarioFileParam } from './scenarioFile';
 import type { AtlasInLink } from '../../views/atlas/atlasLink';
 import type { CompareInLink } from '../../views/compare/compareLink';
 import type { ShareResult } from '../../views/io/shareLink';
@@ -22,6 +25,8 @@ import { loadValidation } from '../../views/run/validationOnDemand';
  */
 interface FirstShare {
   share: ShareResult;
+  /** The scenario file the share came from (`?file=`, the loader's `src`), else absent. */
+  file?: string;
   compare: CompareInLink;
   atlas: AtlasInLink;
   prediction: SharePrediction | null;
@@ -73,7 +78,27 @@ async function decodeShareOf(hash: string): Promise<FirstShare | null> {
   }
 }
 
-/** The address's share link, decoded (null without one). */
+/**
+ * An embed's scenario file (`?embed&file=…`, ./scenarioFile.ts), asked of the host page's loader
+ * and validated: it takes the share link's place, refused (nothing plays) when it is bad or could
+ * not be had.
+ */
+async function decodeFileOf(file: string): Promise<FirstShare> {
+  const [answer, { parseScenario }] = await Promise.all([
+    requestScenarioFile(file),
+    loadValidation(),
+  ]);
+  const share = readScenarioFile(file, answer, parseScenario);
+  return { share, file, compare: null, atlas: null, ...NO_PREDICTION };
+}
+
+/** The address's share link or scenario file, decoded (null without one). */
 export const firstShareLoaded: Promise<FirstShare | null> =
   // Only in a browser: unit tests decode links themselves.
-  hasAddress() ? decodeShareOf(addressHash()) : Promise.resolve(null);
+  hasAddress() ? firstOf(addressQuery()) : Promise.resolve(null);
+
+/** An embed's scenario file wins over a hash, as the loader's `src` does over the others. */
+function firstOf(query: string): Promise<FirstShare | null> {
+  const file = isEmbed(query) ? scenarioFileParam(query) : null;
+  return file !== null ? decodeFileOf(file) : decodeShareOf(addressHash());
+}

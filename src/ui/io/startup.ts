@@ -79,6 +79,8 @@ export interface StartInputs {
   } | null;
   /** An embed: what could not be opened is not replaced (the embed says it plays nothing). */
   embed?: boolean;
+  /** The scenario file the share came from (an embed's `?file=`, the loader's `src`). */
+  file?: string | null;
   /** The share link's prediction part (`p=`) is there but could not be read. */
   predictionUnreadable?: boolean;
   /** The address's hash (`location.hash`), read when it carries no share link (`s=`). */
@@ -231,6 +233,7 @@ function linkedStart({
   embed = false,
   predictionUnreadable = false,
   hash = '',
+  file = null,
 }: StartInputs): Start {
   const without = embed ? '' : ' The lab opened without it.';
   const notices: Omit<PageNotice, 'id'>[] = [];
@@ -266,9 +269,11 @@ function linkedStart({
     }
     notices.push({
       tone: 'error',
-      text: embed
-        ? 'This share link could not be opened:'
-        : 'This share link could not be opened; the lab opened without it:',
+      text: file
+        ? `The scenario file “${clipped(file)}” could not be opened; nothing plays:`
+        : embed
+          ? 'This share link could not be opened:'
+          : 'This share link could not be opened; the lab opened without it:',
       lines: shareIssueLines(share.issues),
     });
   }

@@ -10,6 +10,7 @@ import { ReaderStage } from './stages/ReaderStage';
 import { SinkStage } from './stages/SinkStage';
 import { TokenLayer } from './TokenLayer';
 import { useMoreBelow } from './useMoreBelow';
+import { useLandmarkName } from '../landmarkName';
 
 /**
  * The pipeline, left to right as the data flows, with the messages in flight drawn over it.
@@ -30,6 +31,7 @@ export function Pipeline() {
   // The stages keep their minimum widths; on a narrow screen (or a large font) the pipeline
   // scrolls sideways inside its own box rather than pushing the page wider than the window. A
   // fade and a "scroll →" cue at an edge say there is more of it beyond that edge.
+  const landmark = useLandmarkName('pipeline');
   return (
     <div
       className="pipeline-frame"
@@ -43,6 +45,7 @@ export function Pipeline() {
           tabIndex={-1}
           className={`pipeline${kind}${readers}`}
           aria-label="Pipeline"
+          {...landmark}
           data-testid={testIds.pipeline}
         >
           {view ? (

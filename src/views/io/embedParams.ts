@@ -13,6 +13,8 @@ export const EMBED_PARAMS = [
   'embed',
   // PRESET_PARAM of src/platform/presetUrl.ts (spelled out: this module stays free of the library).
   'preset',
+  // SCENARIO_FILE_PARAM of src/ui/io/scenarioFile.ts: the loader's `src`, a file beside the page.
+  'file',
   'autoplay',
   't',
   'speed',
@@ -58,6 +60,10 @@ export const ELEMENT_OWN_ATTRIBUTES: Record<string, { holds: string; misspelt: s
     holds: 'a file beside the page holding the pin',
     misspelt: 'the embed is not pinned',
   },
+  'initial-height': {
+    holds: "the frame's height until the player's first height message",
+    misspelt: 'the frame starts at 480 px and the text below it moves',
+  },
 };
 
 /**
@@ -89,10 +95,10 @@ export function unknownEmbedParams(search: string): string[] {
 
 /**
  * The attributes of a `<delivery-lab-embed>` element that are not the player's options: the
- * scenario (`preset`, `scenario-hash`), the pin for `delivery-lab check` (`expect`,
- * `expect-file`), and the page's own (HTML's global attributes, `aria-*`, `data-*`). The loader
+ * scenario (`preset`, `src`, `scenario-hash`), the pin for `delivery-lab check` (`expect`,
+ * `expect-file`), the frame's first height (`initial-height`), and the page's own (HTML's global attributes, `aria-*`, `data-*`). The loader
  * (public/embed.js, its NOT_OPTIONS: pinned equal by src/ui/embed/embedLoader.test.ts) passes
  * every other one to the player, and `delivery-lab check` names those the player does not read.
  */
 export const ELEMENT_NOT_OPTIONS =
-  /^(preset|scenario-hash|expect|expect-file|class|style|title|hidden|lang|dir|tabindex|slot|part|role|nonce|is|inert|translate|accesskey|autofocus|draggable|spellcheck|contenteditable|enterkeyhint|popover|(aria|data)-.*)$/;
+  /^(preset|src|scenario-hash|expect|expect-file|initial-height|class|style|title|hidden|lang|dir|tabindex|slot|part|role|nonce|is|inert|translate|accesskey|autofocus|draggable|spellcheck|contenteditable|enterkeyhint|popover|(aria|data)-.*)$/;

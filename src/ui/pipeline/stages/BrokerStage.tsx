@@ -4,6 +4,7 @@ import { Icon } from '../../Icon';
 import { ComponentBox } from '../ComponentBox';
 import { PartitionLog } from '../PartitionLog';
 import type { StageProps } from './stageProps';
+import { useLandmarkName } from '../../landmarkName';
 
 /** The Kafka cluster: brokers, the coordinator, and the input topic's partition logs. */
 export function BrokerStage({ view, idx, t }: StageProps) {
@@ -23,8 +24,9 @@ export function BrokerStage({ view, idx, t }: StageProps) {
     }
     return m;
   }, [view, idx]);
+  const landmark = useLandmarkName();
   return (
-    <section className="stage" aria-label="Broker">
+    <section className="stage" aria-label="Broker" {...landmark}>
       <h2>② Kafka broker</h2>
       <div className="chips">
         {brokers.map(({ name, a }) => {

@@ -5,6 +5,7 @@ import type { StageProps } from './stageProps';
 import { ProcessorCard } from './ProcessorCard';
 import { zeroCount } from './zeroCount';
 import { useProcessorPanels } from './processorPanelsOnDemand';
+import { useLandmarkName } from '../../landmarkName';
 
 /** The consumer loop, the Flink job or the Spark query. */
 export function ProcessorStage({ view, idx, t }: StageProps) {
@@ -18,8 +19,9 @@ export function ProcessorStage({ view, idx, t }: StageProps) {
   const panels = useProcessorPanels(kind);
   const Flink = panels?.FlinkPanel;
   const Batches = panels?.BatchList;
+  const landmark = useLandmarkName();
   return (
-    <section className="stage" aria-label="Processor">
+    <section className="stage" aria-label="Processor" {...landmark}>
       <h2>{title}</h2>
       {statuses.map((p) => (
         <ProcessorCard key={p.actor} view={view} status={p} />

@@ -7,6 +7,7 @@ import { cardWords } from './cardWords';
 import { SettingName } from './SettingName';
 import type { StageProps } from './stageProps';
 import { zeroCount } from './zeroCount';
+import { useLandmarkName } from '../../landmarkName';
 
 /** The source application and its Kafka producer. */
 export function ProducerStage({ view, idx, t }: StageProps) {
@@ -18,8 +19,9 @@ export function ProducerStage({ view, idx, t }: StageProps) {
   // Condensed, "app + Kafka producer" (three lines in its column) is said by "① Producer": kept
   // for screen readers, it names the button that opens the producer's faults.
   const condensed = useCondensedCards();
+  const landmark = useLandmarkName();
   return (
-    <section className="stage" aria-label="Producer">
+    <section className="stage" aria-label="Producer" {...landmark}>
       <h2>① Producer</h2>
       <ComponentBox
         id="producer"

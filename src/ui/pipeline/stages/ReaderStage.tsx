@@ -7,6 +7,7 @@ import { useCondensedCards } from '../condensedCards';
 import { RowTable } from '../RowTable';
 import { cardWords } from './cardWords';
 import type { StageProps } from './stageProps';
+import { useLandmarkName } from '../../landmarkName';
 
 /** Downstream readers (their own tables), or what a reader of the sink table sees. */
 export function ReaderStage({ view, idx, t }: StageProps) {
@@ -14,8 +15,14 @@ export function ReaderStage({ view, idx, t }: StageProps) {
   const c = countersAt(view, idx);
   // Condensed, "a report reading …" is said by "⑤ Reader": kept for screen readers.
   const condensed = useCondensedCards();
+  const landmark = useLandmarkName();
   return (
-    <section className="stage" aria-label="Downstream reader" data-testid={testIds.readerPanel}>
+    <section
+      className="stage"
+      aria-label="Downstream reader"
+      {...landmark}
+      data-testid={testIds.readerPanel}
+    >
       <h2>⑤ Reader</h2>
       {readers.map((tb) => {
         const i = view.scenario.readers.findIndex((r) => `reader:${r.name}` === tb.point);

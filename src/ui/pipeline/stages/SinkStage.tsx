@@ -7,6 +7,7 @@ import { PartitionLog } from '../PartitionLog';
 import { RowTable } from '../RowTable';
 import type { StageProps } from './stageProps';
 import { ServiceBox } from './ServiceBox';
+import { useLandmarkName } from '../../landmarkName';
 
 /** The sink: a table, an output topic, or an external service. */
 export function SinkStage({ view, idx, t }: StageProps) {
@@ -15,8 +16,9 @@ export function SinkStage({ view, idx, t }: StageProps) {
   const life = lifeAt(view, view.actors.indexOf('sink'), idx, t).life;
   const output = s.sink.type === 'kafka' ? view.topics.indexOf(s.sink.topic) : -1;
   const serviceActor = view.actors.indexOf('service');
+  const landmark = useLandmarkName();
   return (
-    <section className="stage" aria-label="Sink">
+    <section className="stage" aria-label="Sink" {...landmark}>
       <h2>④ Sink</h2>
       {table && (
         <ComponentBox
