@@ -351,7 +351,9 @@ describe("from-config: a downstream reader's consumer file", () => {
       out,
     ]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain(`  ${rc}:1  group.id=rc  → readers.0\n`);
+    expect(r.out).toContain(
+      `  ${rc}:1  group.id=rc  → readers.0 (names reader rc: this file is its consumer's configuration)\n`,
+    );
     expect(r.out).toContain(
       `  ${rc}:2  isolation.level=read_uncommitted  → readers.0.isolation.level\n`,
     );

@@ -10,12 +10,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { clipEcho, flinkFailedForGood, parseScenario, PLACEMENT_KINDS, simulate } from '../engine';
 import { findPreset } from '../scenarios';
-import { importConfig, type KeyReport } from '../scenarios/config/importConfig';
+import { importConfig } from '../scenarios/config/importConfig';
 import { commandArgs, isChoice } from './commandArgs';
 import { exploreReport } from './explore';
 import { batchFromConfig } from './fromConfigBatch';
 import { nearPresets } from './nearPresets';
 import { jobFailedLine, neverFired, type JsonReport } from './report';
+import { guaranteeLine, keyGroupLines } from './fromConfigLines';
 import { faultName, faultWhat } from '../views/edit/faultName';
 import { realDefaultUnlike } from '../views/edit/knobs';
 
@@ -24,15 +25,6 @@ const USAGE =
 
 /** The guarantees `--claim` takes: the scenario's `claim` (docs/format.md). */
 const CLAIMS = ['at-most-once', 'at-least-once', 'exactly-once'] as const;
-
-function keyLine(k: KeyReport): string {
-  const where = k.line > 0 ? `${k.file}:${k.line}` : k.file;
-  // A sink statement's clause and the knob it sets: `ON CONFLICT (payment_id) DO NOTHING  →
-  // sink.statement = on-conflict-do-nothing`.
-  if (k.sql) return `  ${where}  ${k.key}  → ${k.path} = ${k.value}${k.why ? ` (${k.why})` : ''}`;
-  const what = k.status === 'applied' ? `→ ${k.path}` : `— ${k.why ?? ''}`;
-  return `  ${where}  ${k.key}=${k.value}  ${what}`;
-}
 
 export function fromConfigCommand(
   argv: string[],
@@ -181,18 +173,15 @@ export function fromConfigCommand(
       ),
     );
   } else {
-    const group = (s: KeyReport['status'][]) => imported.keys.filter((k) => s.includes(k.status));
     out(
       `${imported.kind === 'consumer' ? 'Kafka clients' : imported.kind === 'flink' ? 'Flink job' : 'Spark query'} on the library workload ${imported.base}`,
     );
     out(claimWords);
-    for (const [title, list] of [
-      ['recognised', group(['applied'])],
-      ['not modelled', group(['ignored', 'unknown'])],
-      ['overridden (a later line or file sets the same knob)', group(['overridden'])],
-      ['refused', group(['refused'])],
-    ] as const)
-      if (list.length > 0) out(`${title} (${list.length}):\n${list.map(keyLine).join('\n')}`);
+    for (const line of keyGroupLines(imported.keys, {
+      ignored: 'not modelled',
+      overridden: 'overridden (a later line or file sets the same knob)',
+    }))
+      out(line);
     // The story's own settings where the files are silent, where they are not the real default.
     const kept = imported.kept.flatMap((k) => {
       const real = realDefaultUnlike(k.path, k.value);
@@ -207,18 +196,13 @@ export function fromConfigCommand(
     if (imported.sinkKept) out(`sink kept from the workload: ${imported.sinkKept}`);
     if (imported.fitted) out(`workload: ${imported.fitted}`);
     // The claim is the base workload's, not the user's files' (they claim nothing): say whose.
-    const broken =
-      guarantee && !guarantee.held
-        ? imported.claim.from === 'chosen'
-          ? `; you claim ${guarantee.claimed} (--claim), and with your settings it breaks`
-          : `; the ${imported.base} workload claims ${guarantee.claimed}, and with your settings it breaks`
-        : '';
     out(
-      !guarantee
-        ? 'guarantee end to end: none — Kafka or Flink would refuse this configuration (above)'
-        : guarantee.tested
-          ? `guarantee end to end: ${guarantee.observed} (under ${imported.base}'s fault)${broken}`
-          : `guarantee end to end: not tested: the fault never fired under this configuration (${imported.base}'s fault)\n${guarantee.unfired.map((u) => `  ⚠ ${u}`).join('\n')}`,
+      guaranteeLine(
+        guarantee,
+        imported,
+        guarantee?.unfired ?? [],
+        'Kafka or Flink would refuse this configuration',
+      ),
     );
     if (guarantee?.jobFailedForGood) out(jobFailedLine(guarantee.jobFailedForGood));
     // The atlas's summary opens with "The scenario breaks its <claim> claim already…" when the

@@ -13,17 +13,11 @@ import {
   runBatch,
   type BatchResult,
 } from '../engine';
-import type { ConfigImport, KeyReport } from '../scenarios/config/importConfig';
+import type { ConfigImport } from '../scenarios/config/importConfig';
 import { batchText } from './batchReport';
+import { guaranteeLine, keyGroupLines } from './fromConfigLines';
 
 type Imported = Extract<ConfigImport, { ok: true }>;
-
-function keyLine(k: KeyReport): string {
-  const where = k.line > 0 ? `${k.file}:${k.line}` : k.file;
-  const what =
-    k.status === 'applied' ? `→ ${k.path}${k.why ? ` (${k.why})` : ''}` : `— ${k.why ?? ''}`;
-  return `  ${where}  ${k.key}=${k.value}  ${what}`;
-}
 
 export function batchFromConfig(
   imported: Imported,
@@ -73,31 +67,18 @@ export function batchFromConfig(
   } else {
     out(`dbt and Airflow settings on the library batch workload ${imported.base}`);
     out(claimWords);
-    const group = (s: KeyReport['status'][]) => imported.keys.filter((k) => s.includes(k.status));
-    for (const [title, list] of [
-      ['recognised', group(['applied'])],
-      ['not modelled or not read', group(['ignored', 'unknown'])],
-      ['overridden (a more specific or later setting counts)', group(['overridden'])],
-      ['refused', group(['refused'])],
-    ] as const)
-      if (list.length > 0) out(`${title} (${list.length}):\n${list.map(keyLine).join('\n')}`);
+    for (const line of keyGroupLines(imported.keys, {
+      ignored: 'not modelled or not read',
+      overridden: 'overridden (a more specific or later setting counts)',
+    }))
+      out(line);
     const notes = imported.notes ?? [];
     if (notes.length > 0)
       out(`left unset by your files (${notes.length}):\n${notes.map((n) => `  ${n}`).join('\n')}`);
     if (imported.fitted) out(`workload: ${imported.fitted}`);
     if (r) out(`\n${batchText(r, imported.scenario.name ?? imported.base, null)}\n`);
-    const broken =
-      guarantee && !guarantee.held
-        ? imported.claim.from === 'chosen'
-          ? `; you claim ${guarantee.claimed} (--claim), and with your settings it breaks`
-          : `; the ${imported.base} workload claims ${guarantee.claimed}, and with your settings it breaks`
-        : '';
     out(
-      !guarantee
-        ? 'guarantee end to end: none — the lab refuses a value of this configuration (above)'
-        : guarantee.tested
-          ? `guarantee end to end: ${guarantee.observed} (under ${imported.base}'s fault)${broken}`
-          : `guarantee end to end: not tested: the fault never fired under this configuration (${imported.base}'s fault)\n${unfired.map((u) => `  ⚠ ${u}`).join('\n')}`,
+      guaranteeLine(guarantee, imported, unfired, 'the lab refuses a value of this configuration'),
     );
   }
   if (!imported.runnable) return 2;

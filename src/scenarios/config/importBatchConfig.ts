@@ -34,6 +34,7 @@ import {
   type DbtValue,
 } from './dbtModel';
 import { isAirflowDag, readAirflowDag, type DagSetting } from './airflowDag';
+import { markRefused } from './refusedKeys';
 import type { PyValue } from './callArguments';
 
 export type BatchFileKind = 'dbt model' | 'dbt properties file' | 'Airflow DAG';
@@ -467,26 +468,7 @@ export function importBatchConfig(
     }
   }
   const parsed = parseScenario(scenario);
-  if (!parsed.ok)
-    for (const issue of parsed.issues) {
-      const hit = [...byPath.entries()]
-        .filter(
-          ([p]) => issue.path === p || issue.path.startsWith(`${p}.`) || p.startsWith(issue.path),
-        )
-        .sort((a, b) => b[0].length - a[0].length)[0]?.[1];
-      if (hit) {
-        hit.status = 'refused';
-        hit.why = hit.why ? `${hit.why}; ${issue.message}` : issue.message;
-      } else
-        keys.push({
-          file: '(scenario)',
-          line: 0,
-          key: issue.path,
-          value: '',
-          status: 'refused',
-          why: issue.message,
-        });
-    }
+  if (!parsed.ok) markRefused(parsed.issues, byPath, keys);
   return {
     ok: true,
     kind: 'batch',

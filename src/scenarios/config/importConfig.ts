@@ -20,6 +20,7 @@ import { fitFlinkWorkloadToInterval } from './fitToInterval';
 import { parseProperties } from './properties';
 import { isSinkSqlFile, readSinkSql, type SqlSetting } from './sinkSql';
 import { batchFileKind, importBatchConfig } from './importBatchConfig';
+import { markRefused } from './refusedKeys';
 
 export interface ConfigFile {
   name: string;
@@ -506,26 +507,7 @@ export function importConfig(
   if (fit) scenario = fit.scenario;
   // Values Kafka or Flink would refuse, in the words the lab's validation already uses.
   const parsed = parseScenario(scenario);
-  if (!parsed.ok)
-    for (const issue of parsed.issues) {
-      const target = [...byPath.entries()]
-        .filter(
-          ([p]) => issue.path === p || issue.path.startsWith(`${p}.`) || p.startsWith(issue.path),
-        )
-        .sort((a, b) => b[0].length - a[0].length)[0]?.[1];
-      if (target) {
-        target.status = 'refused';
-        target.why = target.why ? `${target.why}; ${issue.message}` : issue.message;
-      } else
-        keys.push({
-          file: '(scenario)',
-          line: 0,
-          key: issue.path,
-          value: '',
-          status: 'refused',
-          why: issue.message,
-        });
-    }
+  if (!parsed.ok) markRefused(parsed.issues, byPath, keys);
   return {
     ok: true,
     kind,
