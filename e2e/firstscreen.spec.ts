@@ -94,14 +94,25 @@ async function holdChunks(page: Page, held: RegExp) {
     await route.continue();
   });
   const bodies: Promise<{ file: string; text: string }>[] = [];
+  // Only until `scripts()` is asked: a chunk the page fetches later (after `release`) would have
+  // its body read as the test ends, and that read fails the test ("response.text: Test ended",
+  // once in a clean-clone run).
+  let gathering = true;
   page.on('requestfinished', (r) => {
+    if (!gathering) return;
     const file = new URL(r.url()).pathname;
     if (/\/assets\/.+\.js$/.test(file))
       bodies.push(
         r.response().then(async (response) => ({ file, text: (await response?.text()) ?? '' })),
       );
   });
-  return { release, scripts: () => Promise.all(bodies) };
+  return {
+    release,
+    scripts: () => {
+      gathering = false;
+      return Promise.all(bodies);
+    },
+  };
 }
 
 /** Their chunks (src/ui/onDemandPanels.ts), held back until the first screen is checked. */

@@ -332,7 +332,7 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
         `    ${at(3)}: expect mismatch: totals.duplicates: expected 0, got 1`,
         `    ${at(3)}: to accept what the run shows now: set the "expect" block of ${join(own, 'payments-stale.json')} to {"totals":{"rows":11,"duplicates":1}}`,
         `! ${at(4)} (<delivery-lab-embed>)`,
-        `    ${at(4)}: src: ${join(own, 'payments-bad.json')}: producer.acks: expected "0", "1", "all" or "-1"`,
+        `    ${at(4)}: src: ${join(own, 'payments-bad.json')}: producer.acks: expected "0", "1", "all" or "-1", got "2"`,
         `! ${at(5)} (<delivery-lab-embed>)`,
         `    ${at(5)}: src: ${join(own, 'missing.json')}: no such file (the player would say it could not be fetched, and play nothing)`,
         `! ${at(6)} (<delivery-lab-embed>)`,
