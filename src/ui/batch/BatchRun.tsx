@@ -355,8 +355,11 @@ function attemptWords(x: AttemptView): string {
 
 /** The job as configured: schedule, task, window, write, dedupe, and what is planned to fail. */
 function BatchSetup({ setup }: { setup: BatchSetupView }) {
+  // Named after the player's caption too in an embed, as the job's other regions are
+  // (../landmarkName.ts): e2e/embed-landmarks.spec.ts once found two "Job setup" on one page.
+  const landmark = useLandmarkName();
   return (
-    <section aria-label="Job setup" className="batch-setup" data-testid="batch-setup">
+    <section aria-label="Job setup" {...landmark} className="batch-setup" data-testid="batch-setup">
       <dl>
         {setup.facts.map((f) => (
           <div key={f.what}>
