@@ -35,6 +35,7 @@ import {
 } from './dbtModel';
 import { isAirflowDag, readAirflowDag, type DagSetting } from './airflowDag';
 import { markRefused } from './refusedKeys';
+import { KnobRecorder } from './knobRecorder';
 import type { PyValue } from './callArguments';
 
 export type BatchFileKind = 'dbt model' | 'dbt properties file' | 'Airflow DAG';
@@ -370,7 +371,7 @@ export function importBatchConfig(
       ? BASE_FOR_DBT
       : BASE_FOR_AIRFLOW;
   const base = findPreset(baseRef)!.variant.scenario;
-  let scenario: ScenarioInput = structuredClone(base);
+  const scenario: ScenarioInput = structuredClone(base);
   delete (scenario as { expect?: unknown }).expect;
   scenario.name = `${files.map((f) => f.name.split(/[\\/]/).pop()).join(' + ')} on "${findPreset(baseRef)!.preset.title}"`;
   if (options.claim !== undefined) scenario.claim = options.claim;
@@ -384,12 +385,7 @@ export function importBatchConfig(
     }
   const keys: KeyReport[] = [];
   const byPath = new Map<string, KeyReport>();
-  const settings = new Map<string, unknown>();
-  const set = (path: string, value: unknown) => {
-    scenario = setKnob(scenario, path, value);
-    settings.delete(path);
-    settings.set(path, value);
-  };
+  const knobs = new KnobRecorder(scenario);
   const read = (key: string) => reads.some((r) => r.key === key || r.key === `default_args.${key}`);
   for (const r of reads) {
     const k = { file: r.file, line: r.line, key: r.key, value: r.text };
@@ -405,8 +401,8 @@ export function importBatchConfig(
         });
         continue;
       }
-      set(m.path, m.value);
-      for (const a of m.also ?? []) set(a.path, a.value);
+      knobs.set(m.path, m.value);
+      for (const a of m.also ?? []) knobs.set(a.path, a.value);
       const report: KeyReport = {
         ...k,
         status: 'applied',
@@ -419,16 +415,16 @@ export function importBatchConfig(
     }
   }
   const notes: string[] = [];
-  const batch = () => scenario.batch!;
+  const batch = () => knobs.scenario.batch!;
   if (hasDbt) {
-    if (!settings.has('batch.write.mode')) {
-      set('batch.write.mode', 'dbt-incremental');
+    if (!knobs.has('batch.write.mode')) {
+      knobs.set('batch.write.mode', 'dbt-incremental');
       notes.push(
         'materialized not given: read as incremental, the materialization unique_key and incremental_strategy configure (→ batch.write.mode = dbt-incremental)',
       );
     }
     if (!read('unique_key')) {
-      set('batch.write.uniqueKey', false);
+      knobs.set('batch.write.uniqueKey', false);
       notes.push(
         'unique_key not given: batch.write.uniqueKey = false — "Not specifying a unique_key will result in append-only behavior" (https://docs.getdbt.com/docs/build/incremental-models)',
       );
@@ -458,30 +454,33 @@ export function importBatchConfig(
   }
   // The workload's rows move with the start date, so that its story happens on its logical dates.
   let fitted: string | null = null;
-  const startDate = settings.get('batch.startDate');
+  const startDate = knobs.get('batch.startDate');
   const baseStart = base.batch?.startDate ?? '2024-03-10';
   if (typeof startDate === 'string' && startDate !== baseStart) {
-    const ok = parseScenario(setKnob(scenario, 'batch.startDate', baseStart)).ok;
+    const ok = parseScenario(setKnob(knobs.scenario, 'batch.startDate', baseStart)).ok;
     if (ok && /^\d{4}-\d{2}-\d{2}$/.test(startDate) && dateOf(dayNumber(startDate)) === startDate) {
-      scenario = shiftSource(scenario, baseStart, startDate);
+      knobs.scenario = shiftSource(knobs.scenario, baseStart, startDate);
       fitted = `the workload's source rows moved from ${baseStart} to your start_date ${startDate} (${dayNumber(startDate) - dayNumber(baseStart)} days), so that its story falls on the same logical dates`;
     }
   }
-  const parsed = parseScenario(scenario);
+  const parsed = parseScenario(knobs.scenario);
   if (!parsed.ok) markRefused(parsed.issues, byPath, keys);
   return {
     ok: true,
     kind: 'batch',
     base: baseRef,
-    scenario,
+    scenario: knobs.scenario,
     keys,
-    settings: [...settings].map(([path, value]) => ({ path, value })),
+    settings: knobs.settings(),
     runnable: parsed.ok,
     fitted,
     kept: [],
     notes,
     cannotFire: [],
     sinkKept: null,
-    claim: { value: claimOf(scenario), from: options.claim === undefined ? 'workload' : 'chosen' },
+    claim: {
+      value: claimOf(knobs.scenario),
+      from: options.claim === undefined ? 'workload' : 'chosen',
+    },
   };
 }

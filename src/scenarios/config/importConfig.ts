@@ -13,7 +13,7 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { findPreset } from '..';
-import { getKnob, setKnob } from '../guarantees';
+import { getKnob } from '../guarantees';
 import { claimOf } from '../claim';
 import { RECOGNISED, kindOfKey, notModelledWhy, unknownKeyWhy, type ConfigKind } from './catalogue';
 import { fitFlinkWorkloadToInterval } from './fitToInterval';
@@ -21,6 +21,7 @@ import { parseProperties } from './properties';
 import { isSinkSqlFile, readSinkSql, type SqlSetting } from './sinkSql';
 import { batchFileKind, importBatchConfig } from './importBatchConfig';
 import { markRefused } from './refusedKeys';
+import { KnobRecorder } from './knobRecorder';
 
 export interface ConfigFile {
   name: string;
@@ -364,7 +365,7 @@ export function importConfig(
     };
   const baseRef = chosen ? `${chosen.preset.id}/${chosen.variant.id}` : BASES[kind];
   const base = target ? target.scenario : findPreset(baseRef)!.variant.scenario;
-  let scenario: ScenarioInput = structuredClone(base);
+  const scenario: ScenarioInput = structuredClone(base);
   if (!target) {
     delete (scenario as { expect?: unknown }).expect;
     scenario.name = `${files.map((f) => f.name.split(/[\\/]/).pop()).join(' + ')} on "${findPreset(baseRef)!.preset.title}"`;
@@ -374,18 +375,13 @@ export function importConfig(
   const keys: KeyReport[] = [];
   const byPath = new Map<string, KeyReport>();
   // The knobs set, by path, in the order of their last setting.
-  const settings = new Map<string, unknown>();
-  const set = (path: string, value: unknown) => {
-    scenario = setKnob(scenario, path, value);
-    settings.delete(path);
-    settings.set(path, value);
-  };
-  const readers = readerFiles(raw, scenario);
+  const knobs = new KnobRecorder(scenario);
+  const readers = readerFiles(raw, knobs.scenario);
   for (const k of raw) {
     const reader = readers.get(k.file);
     if (reader !== undefined) {
       // A downstream reader's own consumer: its group names it, its isolation.level is its own.
-      const name = scenario.readers![reader]!.name;
+      const name = knobs.scenario.readers![reader]!.name;
       if (k.key === 'group.id') {
         keys.push({
           ...k,
@@ -419,7 +415,7 @@ export function importConfig(
         errors.push(`${k.file}:${k.line}: ${k.key}: ${converted.error}`);
         continue;
       }
-      set(rule.path, converted.value);
+      knobs.set(rule.path, converted.value);
       // java.util.Properties#load keeps a key's last value (each line is a put into the table:
       // https://docs.oracle.com/en/java/javase/17/docs/api/java.base/java/util/Properties.html#load(java.io.Reader)),
       // and files given later are read over earlier ones: the value set before sets nothing.
@@ -444,21 +440,21 @@ export function importConfig(
     // restore, docs/semantics/flink.md#sink-flush-timing) in place of the workload's KafkaSink —
     // and of its reader of that topic. Unless the files configure the KafkaSink: then which one?
     const kafkaKey = keys.find((k) => k.status === 'applied' && k.path?.startsWith('sink.'));
-    if (kind === 'flink' && scenario.sink?.type === 'kafka' && !target) {
+    if (kind === 'flink' && knobs.scenario.sink?.type === 'kafka' && !target) {
       if (kafkaKey)
         errors.push(
           `${sql[0]!.file}:${sql[0]!.line}: a sink statement makes the Flink job write to PostgreSQL (its JDBC sink), and ${kafkaKey.file}:${kafkaKey.line} (${kafkaKey.key}) configures its KafkaSink: give one of the two`,
         );
-      else if ([...settings.keys()].some((p) => p.startsWith('readers.'))) {
+      else if ([...knobs.paths()].some((p) => p.startsWith('readers.'))) {
         const readerKey = keys.find(
           (k) => k.status === 'applied' && k.path?.startsWith('readers.'),
         )!;
         errors.push(
           `${sql[0]!.file}:${sql[0]!.line}: a sink statement makes the Flink job write to PostgreSQL (its JDBC sink), and ${readerKey.file}:${readerKey.line} (${readerKey.key}=${readerKey.value}) configures a reader of its KafkaSink's topic: give one of the two`,
         );
-      } else scenario = { ...scenario, sink: { type: 'table' }, readers: [] };
+      } else knobs.scenario = { ...knobs.scenario, sink: { type: 'table' }, readers: [] };
     }
-    const sink = (scenario.sink ?? { type: 'table' }) as { type: string };
+    const sink = (knobs.scenario.sink ?? { type: 'table' }) as { type: string };
     if (errors.length > 0) {
       // Refused above.
     } else if (sink.type !== 'table')
@@ -467,7 +463,7 @@ export function importConfig(
       );
     else
       for (const x of sql) {
-        set(x.path, x.value);
+        knobs.set(x.path, x.value);
         const report: KeyReport = {
           file: x.file,
           line: x.line,
@@ -497,30 +493,31 @@ export function importConfig(
   }
   // The sink the story writes to, where no statement file gave the pipeline's: said, as a kept
   // key is, so that its duplicates are not taken for the files' (docs/cli.md).
-  const sinkNow = scenario.sink as { type?: string; statement?: string; name?: string } | undefined;
+  const sinkNow = knobs.scenario.sink as
+    { type?: string; statement?: string; name?: string } | undefined;
   const sinkKept =
     kind === 'consumer' && sql.length === 0 && sinkNow?.type === 'table'
       ? `${SINK_WORDS[sinkNow.statement ?? 'insert'] ?? sinkNow.statement} into table ${sinkNow.name ?? 'sink'} — give your INSERT … ON CONFLICT or MERGE as a .sql file to run with yours`
       : null;
   // A target's workload is its own: its times stay (Compare's lanes share one workload).
-  const fit = target ? null : fitFlinkWorkloadToInterval(scenario);
-  if (fit) scenario = fit.scenario;
+  const fit = target ? null : fitFlinkWorkloadToInterval(knobs.scenario);
+  if (fit) knobs.scenario = fit.scenario;
   // Values Kafka or Flink would refuse, in the words the lab's validation already uses.
-  const parsed = parseScenario(scenario);
+  const parsed = parseScenario(knobs.scenario);
   if (!parsed.ok) markRefused(parsed.issues, byPath, keys);
   return {
     ok: true,
     kind,
     base: target?.name ?? baseRef,
-    scenario,
+    scenario: knobs.scenario,
     keys,
-    settings: [...settings].map(([path, value]) => ({ path, value })),
+    settings: knobs.settings(),
     runnable: parsed.ok,
     fitted: fit?.note ?? null,
     kept,
     sinkKept,
     claim: {
-      value: claimOf(scenario),
+      value: claimOf(knobs.scenario),
       from: options.claim === undefined ? 'workload' : 'chosen',
     },
     cannotFire: parsed.ok
