@@ -10,6 +10,14 @@ import { HEIGHT_MESSAGE } from './embedSnippet';
  */
 export const MEASURED_WIDTHS = { column: 720, phone: 358 } as const;
 
+type MeasuredWidth = keyof typeof MEASURED_WIDTHS;
+const MEASURED = Object.keys(MEASURED_WIDTHS) as MeasuredWidth[];
+/** Each hidden frame's accessible name. */
+const TITLES: Record<MeasuredWidth, string> = {
+  column: 'Measuring the player in a 720 px column',
+  phone: 'Measuring the player in a phone’s column',
+};
+
 /** Frames narrower than the compact layout's 480 px get the phone's height (docs/embed.md). */
 const PHONE_MAX_WIDTH = 479;
 
@@ -50,8 +58,7 @@ export function MeasureFrames({
   url: string;
   onMeasured: (m: MeasuredHeights) => void;
 }) {
-  const column = useRef<HTMLIFrameElement>(null);
-  const phone = useRef<HTMLIFrameElement>(null);
+  const frames = useRef<Partial<Record<MeasuredWidth, HTMLIFrameElement | null>>>({});
   // Each height with the address it was measured for: another address starts with none.
   const [measured, setMeasured] = useState<MeasuredHeights & { url?: string }>({});
   useEffect(() => {
@@ -61,10 +68,8 @@ export function MeasureFrames({
       if (event.origin !== origin || m?.type !== HEIGHT_MESSAGE) return;
       if (typeof m.height !== 'number' || !Number.isFinite(m.height)) return;
       const height = Math.ceil(m.height);
-      if (event.source === column.current?.contentWindow)
-        setMeasured((x) => ({ ...(x.url === url ? x : { url }), column: height }));
-      else if (event.source === phone.current?.contentWindow)
-        setMeasured((x) => ({ ...(x.url === url ? x : { url }), phone: height }));
+      const which = MEASURED.find((w) => event.source === frames.current[w]?.contentWindow);
+      if (which) setMeasured((x) => ({ ...(x.url === url ? x : { url }), [which]: height }));
     };
     window.addEventListener('message', listen);
     return () => window.removeEventListener('message', listen);
@@ -91,24 +96,19 @@ export function MeasureFrames({
   });
   return (
     <>
-      <iframe
-        key={`column ${url}`}
-        ref={column}
-        src={url}
-        title="Measuring the player in a 720 px column"
-        inert
-        data-measure="column"
-        style={frame(MEASURED_WIDTHS.column)}
-      />
-      <iframe
-        key={`phone ${url}`}
-        ref={phone}
-        src={url}
-        title="Measuring the player in a phone’s column"
-        inert
-        data-measure="phone"
-        style={frame(MEASURED_WIDTHS.phone)}
-      />
+      {MEASURED.map((w) => (
+        <iframe
+          key={`${w} ${url}`}
+          ref={(el) => {
+            frames.current[w] = el;
+          }}
+          src={url}
+          title={TITLES[w]}
+          inert
+          data-measure={w}
+          style={frame(MEASURED_WIDTHS[w])}
+        />
+      ))}
     </>
   );
 }
