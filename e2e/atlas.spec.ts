@@ -48,6 +48,10 @@ test('at-most-once: the heat map, its counts, a cell opened as its run (one undo
   const summary = dash.byId(ids.summary);
   await expect(summary).toBeVisible({ timeout: 120_000 });
   await expect(summary).toContainText('204 placements: 170 held, 34 lose and duplicate');
+  // Their losses are the scenario's own (p-9 and p-10, allowed by its claim), and it says so.
+  await expect(summary).toContainText(
+    'each of the 34 loses 2 events, as the scenario alone does, which its at-most-once claim allows',
+  );
   const legend = dash.byId(ids.legend);
   await expect(legend.locator('[data-outcome="held"]')).toHaveAttribute('data-count', '170');
   await expect(legend.locator('[data-outcome="both"]')).toHaveAttribute('data-count', '34');

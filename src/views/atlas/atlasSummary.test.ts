@@ -42,3 +42,57 @@ describe('atlasSummary, where the breaks come from', () => {
     );
   });
 });
+
+describe('atlasSummary, under a claim that allows one of the two breaks', () => {
+  // at-most-once/default: the scenario alone loses 2 (its claim allows it); a re-send or a
+  // source duplicate adds a duplicate to those 2 losses: "lose and duplicate".
+  const both = (family: string, n: number, lost: number) =>
+    Array.from({ length: n }, () => ({
+      outcome: 'both' as const,
+      families: [family],
+      lost,
+      duplicated: 1,
+    }));
+  const mostOnce = (t: SummaryTrial[], alone = { lost: 2, duplicated: 0 }) =>
+    atlasSummary({
+      trials: t,
+      depth: 1,
+      claim: 'at-most-once',
+      base: 'held',
+      subject: 'scenario',
+      alone,
+    });
+
+  it('says the losses of the trials that lose and duplicate are the scenario’s own', () => {
+    const t = [
+      ...both('a re-send by the application', 17, 2),
+      ...both('a duplicate from the source', 17, 2),
+      ...trials('a lost request', 170, 'held'),
+    ];
+    expect(mostOnce(t)).toBe(
+      '204 placements: 170 held, 34 lose and duplicate — 17 of the 34 losses with duplicates come from a re-send by the application, as many from a duplicate from the source; each of the 34 loses 2 events, as the scenario alone does, which its at-most-once claim allows.',
+    );
+    expect(mostOnce(both('a re-send by the application', 1, 1), { lost: 1, duplicated: 0 })).toBe(
+      '1 placement: 1 lose and duplicate — the loss with a duplicate comes from a re-send by the application; it loses 1 event, as the scenario alone does, which its at-most-once claim allows.',
+    );
+  });
+
+  it('says nothing of it when a trial loses more than the scenario alone, or the claim allows neither', () => {
+    const t = [...both('a re-send by the application', 2, 2), ...both('a crash', 1, 3)];
+    expect(mostOnce(t)).toBe(
+      '3 placements: 3 lose and duplicate — 2 of the 3 losses with duplicates come from a re-send by the application.',
+    );
+    expect(
+      atlasSummary({
+        trials: both('a re-send by the application', 2, 2),
+        depth: 1,
+        claim: 'exactly-once',
+        base: 'held',
+        subject: 'scenario',
+        alone: { lost: 2, duplicated: 0 },
+      }),
+    ).toBe(
+      '2 placements: 2 lose and duplicate — every loss with a duplicate comes from a re-send by the application.',
+    );
+  });
+});

@@ -22,7 +22,16 @@ export function outcomeCounts(outcomes: Iterable<Outcome> = []): OutcomeCounts {
 export interface SummaryTrial {
   outcome: Outcome;
   families: readonly string[];
+  /** Events it lost and applied twice (where known: a stream's trials). */
+  lost?: number;
+  duplicated?: number;
 }
+
+/** What a claim allows of the two breaks a trial that "loses and duplicates" has. */
+const ALLOWED: Record<string, { key: 'lost' | 'duplicated'; verb: string } | undefined> = {
+  'at-most-once': { key: 'lost', verb: 'loses' },
+  'at-least-once': { key: 'duplicated', verb: 'duplicates' },
+};
 
 /** Each outcome: after a count ("26 duplicate"), one trial, several trials, "the one that …". */
 const OUTCOME_WORDS: Record<Outcome, [string, string, string, string]> = {
@@ -62,6 +71,7 @@ export function baseBreaksWords(subject: string, claim: string, base: Outcome): 
  * @param o.subject - what the atlas is of: "scenario", "job".
  * @param o.base - the subject's outcome with no fault added.
  * @param o.cancelled - not every trial ran.
+ * @param o.alone - what the subject loses and applies twice with no fault added (where known).
  */
 export function atlasSummary(o: {
   trials: readonly SummaryTrial[];
@@ -70,13 +80,21 @@ export function atlasSummary(o: {
   base: Outcome;
   subject: string;
   cancelled?: boolean;
+  alone?: { lost: number; duplicated: number };
 }): string {
   const n = o.trials.length;
   const cancelled = o.cancelled ? ' (cancelled: not every trial ran)' : '';
   const before = baseBreaksWords(o.subject, o.claim, o.base);
   if (n === 0) return `${before}No placement applies to this ${o.subject}${cancelled}.`;
   const totals = outcomeCounts(o.trials.map((t) => t.outcome));
-  const what = o.depth === 1 ? 'placements' : 'pairs of placements';
+  const what =
+    o.depth === 1
+      ? n === 1
+        ? 'placement'
+        : 'placements'
+      : n === 1
+        ? 'pair of placements'
+        : 'pairs of placements';
   const head = `${before}${n.toLocaleString('en-US')} ${what}: ${totalsWords(totals)}${cancelled}`;
   if (totals.held === n)
     return o.base === 'held'
@@ -88,7 +106,8 @@ export function atlasSummary(o: {
   const words = broken.map((x) =>
     x === o.base
       ? sameAsAlone(x, totals[x], n, o.subject)
-      : origin(o.trials, o.depth, x, totals[x]),
+      : origin(o.trials, o.depth, x, totals[x]) +
+        (x === 'both' ? allowedAsAlone(o.trials, o.claim, o.subject, o.alone) : ''),
   );
   if (o.base !== 'held' && totals[o.base] > 0)
     words.push(words.splice(broken.indexOf(o.base as (typeof broken)[number]), 1)[0]!);
@@ -133,4 +152,25 @@ function sameAsAlone(o: Outcome, count: number, n: number, subject: string): str
   if (count === n) return `each ${alone}`;
   if (count === 1) return `the one that ${OUTCOME_WORDS[o][3]} does so ${alone}`;
   return `the ${count.toLocaleString('en-US')} that ${OUTCOME_WORDS[o][0]} do so ${alone}`;
+}
+
+/**
+ * Of the trials that lose and duplicate under a claim that allows one of the two, when each has
+ * just the subject's own count of it: "; each of the 34 loses 2 events, as the scenario alone
+ * does, which its at-most-once claim allows". Without it, at-most-once's "34 lose and duplicate" read as 34
+ * placements that lose, when the 2 losses are the scenario's own (a teacher's run); else ''.
+ */
+function allowedAsAlone(
+  trials: readonly SummaryTrial[],
+  claim: string,
+  subject: string,
+  alone: { lost: number; duplicated: number } | undefined,
+): string {
+  const allowed = ALLOWED[claim];
+  if (!allowed || !alone || alone[allowed.key] === 0) return '';
+  const own = alone[allowed.key];
+  const both = trials.filter((t) => t.outcome === 'both');
+  if (!both.every((t) => t[allowed.key] === own)) return '';
+  const each = both.length === 1 ? 'it' : `each of the ${both.length.toLocaleString('en-US')}`;
+  return `; ${each} ${allowed.verb} ${own.toLocaleString('en-US')} ${own === 1 ? 'event' : 'events'}, as the ${subject} alone does, which its ${claim} claim allows`;
 }

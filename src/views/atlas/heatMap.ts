@@ -217,6 +217,8 @@ function summary(atlas: Atlas, anchors: readonly Placement[]): string {
   return atlasSummary({
     trials: atlas.trials.map((t, i) => ({
       outcome: t.result.outcome,
+      lost: t.result.lost,
+      duplicated: t.result.duplicated,
       families: pairs
         ? t.placements.map((k) => familyOf(atlas.placements[k]!))
         : [familyOf(anchors[i]!)],
@@ -224,6 +226,7 @@ function summary(atlas: Atlas, anchors: readonly Placement[]): string {
     depth: atlas.depth,
     claim: atlas.scenario.claim,
     base: atlas.base.outcome,
+    alone: atlas.base,
     subject: 'scenario',
     cancelled: atlas.partial,
   });
