@@ -14,9 +14,13 @@ export function watchReducedMotion(onChange: () => void): () => void {
   return () => mq.removeEventListener('change', onChange);
 }
 
-/** Whether the user asked for reduced motion. */
+let reducedMotionQuery: MediaQueryList | undefined;
+
+/** Whether the user asks for reduced motion now (a live query: cheap to read at every paint). */
 export function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  if (typeof matchMedia !== 'function') return false;
+  reducedMotionQuery ??= matchMedia('(prefers-reduced-motion: reduce)');
+  return reducedMotionQuery.matches;
 }
 
 /** Subscribe to colour-scheme changes (light ↔ dark); returns an unsubscribe function. */

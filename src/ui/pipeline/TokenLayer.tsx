@@ -94,7 +94,6 @@ export function TokenLayer({ container }: { container: RefObject<HTMLElement | n
     let anchors = new Map<string, Anchor>();
     let anchorsIdx = -1;
     let measuredAt = -Infinity;
-    let reduced = prefersReducedMotion();
     let canvasShown = false;
     let colors = {
       data: '#1a56b0',
@@ -167,6 +166,9 @@ export function TokenLayer({ container }: { container: RefObject<HTMLElement | n
     const place = (v: RunView, t: number, idx: number): Placed[] => {
       if (ctx) ctx.font = `bold ${fontPx}px system-ui, sans-serif`;
       const out: Placed[] = [];
+      // Read as the tokens are placed, not kept from the last 'change' event: that event comes
+      // at a later rendering step, and a paint before it drew a token moving that should sit still.
+      const reduced = prefersReducedMotion();
       for (const tok of tokensAt(v, t, idx, scratch, MAX_TOKENS)) {
         const from = anchorOf(v, tok.from);
         const to = anchorOf(v, tok.to);
@@ -374,10 +376,7 @@ export function TokenLayer({ container }: { container: RefObject<HTMLElement | n
           })
         : null;
     ro?.observe(root);
-    const unwatch = watchReducedMotion(() => {
-      reduced = prefersReducedMotion();
-      paint();
-    });
+    const unwatch = watchReducedMotion(paint);
     const unwatchScheme = watchColorScheme(() => {
       anchorsIdx = -1;
       paint();
