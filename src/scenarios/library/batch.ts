@@ -44,7 +44,7 @@ const airflowRetryAppend: BatchPreset = {
   oneLine: 'A retried INSERT writes the day twice; an overwrite of the logical date does not.',
   illustrates: 'at-least-once',
   setup:
-    "A daily Airflow task loads 10 events dated 2024-03-10 with INSERT INTO mart.sales SELECT … WHERE dt = '{{ ds }}', retries=1. Its 1st try writes all 10 rows and commits, then fails a post-load check, so Airflow runs the task again.",
+    "A daily Airflow task loads 10 events dated 2024-03-10 with INSERT INTO mart.sales SELECT … WHERE event_date = '{{ ds }}', retries=1. Its 1st try writes all 10 rows and commits, then fails a post-load check, so Airflow runs the task again.",
   story:
     'A post-load row-count check timed out after the load had committed. Airflow retried the task as designed, the INSERT ran again, and every sale of the day was counted twice in the dashboard.',
   watch: 'Try 2 of 2024-03-10 reading the same day and appending the same 10 rows.',
