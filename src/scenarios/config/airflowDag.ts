@@ -6,15 +6,17 @@
  * schedule is written with (`datetime(…)`, `pendulum.datetime(…)`, `timedelta(…)`); anything else
  * comes back as it is, for the caller to report "not read: not a literal" with its line.
  */
-import { callArguments, lineOf, valueAt, type PyValue } from './callArguments';
+import { callArguments, lineOf, valueAt, type PyArg, type PyValue } from './callArguments';
 
 export interface DagSetting {
   file: string;
   line: number;
-  /** The argument's name; a default_args entry's is `default_args.<name>`. */
+  /** The argument's name; a default_args entry's is `default_args.<name>`, a task's `<task_id>.<name>`. */
   key: string;
   text: string;
   value: PyValue;
+  /** A task's own argument: its task and how many tasks the file declares. */
+  task?: { id: string; tasks: number };
 }
 
 export type DagRead = { ok: true; settings: DagSetting[] } | { ok: false; error: string };
@@ -47,6 +49,45 @@ function dagCall(text: string): RegExpExecArray | null {
     if (!text.slice(lineStart, m.index + 1).includes('#')) return m;
   }
   return null;
+}
+
+/**
+ * A task: an operator's call (`BashOperator(`, `SQLExecuteQueryOperator(`; not a `class
+ * …Operator(` definition) or a TaskFlow `@task` / `@task.<kind>` decorator.
+ */
+const TASK = /(?:^|[^\w.])(class\s+)?(\w*Operator\s*\(|@task\b(?:\.\w+)?\s*(\()?)/gm;
+
+/** A task's own arguments the lab models: they override default_args for that task. */
+const TASK_KEYS = new Set(['retries', 'retry_delay']);
+
+/**
+ * The tasks' own `retries` and `retry_delay` (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dags.html#default-arguments:
+ * an argument given to an operator wins over the DAG's default_args), each named by its task.
+ */
+function taskSettings(file: string, text: string): DagSetting[] {
+  const tasks: { id: string; args: PyArg[] }[] = [];
+  for (const m of text.matchAll(TASK)) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    if (m[1] || text.slice(lineStart, m.index + 1).includes('#')) continue;
+    const call = m[2]!.startsWith('@') ? m[3] !== undefined : true;
+    const open = m.index + m[0].length - 1;
+    const args = call ? (callArguments(text, open) ?? []) : [];
+    const id = args.find((a) => a.name === 'task_id');
+    const name = m[2]!.replace(/\s*\($/, '');
+    tasks.push({ id: id?.value.kind === 'str' ? id.value.value : name, args });
+  }
+  return tasks.flatMap(({ id, args }) =>
+    args
+      .filter((a) => a.name !== undefined && TASK_KEYS.has(a.name))
+      .map((a) => ({
+        file,
+        line: a.line,
+        key: `${id}.${a.name}`,
+        text: a.text.replace(/^[A-Za-z_]\w*\s*=\s*/, ''),
+        value: a.value,
+        task: { id, tasks: tasks.length },
+      })),
+  );
 }
 
 export function readAirflowDag(file: string, text: string): DagRead {
@@ -90,5 +131,5 @@ export function readAirflowDag(file: string, text: string): DagRead {
     }
     settings.push({ file, line: a.line, key, text: written, value });
   }
-  return { ok: true, settings };
+  return { ok: true, settings: [...settings, ...taskSettings(file, text)] };
 }

@@ -207,6 +207,44 @@ describe('an Airflow DAG onto a batch workload', () => {
     expect(runOf(both.scenario)).toMatchObject({ rows: 10, sum: 550, duplicates: 0, tries: 2 });
   });
 
+  it("a task's own retries win over default_args: the operator's retries=1 retries the failed try (20 rows)", () => {
+    const task = (...tasks: string[]): ConfigFile => ({
+      name: 'load_events.py',
+      text: [
+        'from airflow import DAG',
+        'from airflow.operators.bash import BashOperator',
+        'class LoadOperator(BaseOperator):',
+        '    pass',
+        'with DAG("load_events", default_args={"retries": 0}) as dag:',
+        ...tasks,
+      ].join('\n'),
+    });
+    const one = imported([
+      task('    BashOperator(task_id="load", bash_command="dbt run", retries=1)'),
+    ]);
+    expect(one.keys.map((k) => `${k.line} ${k.key} ${k.status} ${k.path ?? ''}`)).toEqual([
+      '5 dag_id ignored ',
+      '5 default_args.retries overridden ',
+      '6 load.retries applied batch.task.retries',
+    ]);
+    expect(one.keys[1]!.why).toBe(
+      'set at load_events.py:6 (load.retries=1), the more specific: that one counts',
+    );
+    // Try 1 writes its 10 rows, commits, fails its check; the task's 1 retry appends them again.
+    expect(runOf(one.scenario)).toMatchObject({ rows: 20, duplicates: 10, tries: 2 });
+    // Two tasks: which one is the load is not the lab's to guess; default_args' 0 counts.
+    const two = imported([
+      task(
+        '    BashOperator(task_id="load", bash_command="dbt run", retries=1)',
+        '    BashOperator(task_id="check", bash_command="dbt test")',
+      ),
+    ]);
+    expect(two.keys.find((k) => k.key === 'load.retries')!.why).toBe(
+      "read, not modelled: the lab runs the DAG's one load task, and this file declares 2 tasks: give the load's retries in default_args",
+    );
+    expect(runOf(two.scenario)).toMatchObject({ rows: 10, duplicates: 0, tries: 1 });
+  });
+
   it('a start_date moves the workload’s rows with it: the same story on the DAG’s dates', () => {
     const r = imported([dagFile('start_date=pendulum.datetime(2023, 12, 30, tz="UTC")')]);
     expect(r.scenario.batch?.startDate).toBe('2023-12-30');

@@ -242,6 +242,17 @@ const DAG_ONLY = new Set(['schedule', 'schedule_interval', 'catchup']);
 
 function mapDag(s: DagSetting): Mapped {
   const v = s.value;
+  if (s.task) {
+    if (s.task.tasks > 1)
+      return {
+        ignore: `${NOT_MODELLED}: the lab runs the DAG's one load task, and this file declares ${s.task.tasks} tasks: give the load's ${s.key.slice(s.task.id.length + 1)} in default_args`,
+      };
+    return mapDag({
+      ...s,
+      key: `default_args.${s.key.slice(s.task.id.length + 1)}`,
+      task: undefined,
+    });
+  }
   const inArgs = s.key.startsWith('default_args.');
   const key = inArgs ? s.key.slice('default_args.'.length) : s.key;
   if (inArgs && DAG_ONLY.has(key))
@@ -341,8 +352,15 @@ export function importBatchConfig(
     for (const s of r.settings as (DbtSetting | DagSetting)[]) {
       const isDag = kind === 'Airflow DAG';
       const mapped = isDag ? mapDag(s as DagSetting) : mapDbt(s as DbtSetting);
-      // A DAG's own argument over its default_args (the DAG's start_date wins).
-      const rank = isDag ? (s.key.startsWith('default_args.') ? 0 : 1) : (s as DbtSetting).rank;
+      // A DAG's own argument over its default_args (the DAG's start_date wins); a task's own
+      // retries over both (what the operator is given wins over default_args).
+      const rank = isDag
+        ? (s as DagSetting).task
+          ? 2
+          : s.key.startsWith('default_args.')
+            ? 0
+            : 1
+        : (s as DbtSetting).rank;
       reads.push({ file: s.file, line: s.line, key: s.key, text: s.text, rank, mapped });
     }
   }
@@ -386,7 +404,7 @@ export function importBatchConfig(
   const keys: KeyReport[] = [];
   const byPath = new Map<string, KeyReport>();
   const knobs = new KnobRecorder(scenario);
-  const read = (key: string) => reads.some((r) => r.key === key || r.key === `default_args.${key}`);
+  const read = (key: string) => reads.some((r) => r.key === key || r.key.endsWith(`.${key}`));
   for (const r of reads) {
     const k = { file: r.file, line: r.line, key: r.key, value: r.text };
     const m = r.mapped;
