@@ -32,6 +32,8 @@ writeFileSync(
 );
 
 const check = checkRun;
+/** A path as GitHub's workflow commands escape a property. */
+const escaped = (f: string) => f.replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 describe('delivery-lab check', { timeout: 60_000 }, () => {
   it('exit 0 when every scenario matches its expect block', () => {
@@ -173,17 +175,23 @@ describe('delivery-lab check', { timeout: 60_000 }, () => {
     );
   });
 
-  it("GITHUB_ACTIONS set: an ::error annotation at the expect block's line", () => {
+  it("GITHUB_ACTIONS set: an ::error annotation per mismatch, at its field's line in the expect block", () => {
     const file = join(dir, 'docs', 'deep', 'fail.json');
-    const line = failing.split('\n').findIndex((l) => l.includes('"expect"')) + 1;
+    const lines = failing.split('\n');
+    const expectAt = lines.findIndex((l) => l.includes('"expect"'));
+    // The block's "rows": 2 and "duplicates": 0, under the file's "expect" (the run: 3 and 1).
+    const at = (field: string) => lines.findIndex((l, i) => i > expectAt && l.includes(field)) + 1;
     const r = check([file], { GITHUB_ACTIONS: 'true' });
     // Workflow-command escaping: ':' and ',' only in properties; the message keeps its colons.
     const annotations = r.out.split('\n').filter((l) => l.startsWith('::error'));
-    expect(annotations).toHaveLength(1);
-    expect(annotations[0]).toMatch(
-      new RegExp(
-        `^::error file=[^,]*fail\\.json,line=${line},title=delivery-lab%3A expect mismatch::expect mismatch: totals\\.rows: expected 2, got 3%0A`,
-      ),
+    expect(annotations).toEqual([
+      `::error file=${escaped(file)},line=${at('"rows": 2')},title=delivery-lab%3A expect mismatch::expect mismatch: totals.rows: expected 2, got 3`,
+      `::error file=${escaped(file)},line=${at('"duplicates": 0')},title=delivery-lab%3A expect mismatch::expect mismatch: totals.duplicates: expected 0, got 1`,
+    ]);
+    expect(at('"rows": 2')).toBeGreaterThan(expectAt + 1);
+    // The text report names the same lines.
+    expect(check([file]).out).toContain(
+      `fail.json:${at('"duplicates": 0')}: expect mismatch: totals.duplicates`,
     );
     expect(check([file]).out).not.toContain('::error');
   });

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { parseScenarioJson } from '../engine';
 import { junitReport, githubAnnotation, malformedJson, resultLine } from './checkReport';
-import { lineOfPath } from './jsonPathLines';
+import { jsonPathLines, lineOfPath } from './jsonPathLines';
 import { checkDocFile } from './checkDocs';
 import { pageKind } from './checkDocsScan';
 import { checkLessonFile, isLessonText } from './checkLesson';
@@ -165,12 +165,16 @@ function checkFile(file: string, text: string): CheckResult {
     };
   // On the engine of its kind (a batch job's: the batch engine), as `sim --check` runs it.
   const { diff, unfired } = pinCheck(scenario, scenario.expect);
+  // Each mismatch at its own field's line in the block (`"rows": 10`), as an embed's inline pin's.
+  const paths = jsonPathLines(text);
+  const lines = diff.map((d) => lineOfPath(text, `expect.${d.path}`, paths));
   return {
     file,
     name: scenario.name,
     status: diff.length === 0 ? 'passed' : 'failed',
     problems: diff.map(mismatchLine),
-    line,
+    line: lines[0] ?? line,
+    ...(diff.length > 0 ? { lines } : {}),
     ...(unfired.length > 0 ? { notes: unfired } : {}),
     ...(diff.length > 0
       ? {
