@@ -37,7 +37,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, findOrInstallChromium } from '../scripts/chromium.mjs';
-import { presets } from '../src/scenarios';
+import { findPreset, presets } from '../src/scenarios';
 import { ATLAS_PAGE_BEFORE } from './atlasBefore';
 import { embedStepsLine, loadEmbed, mainThreadLine, type EmbedLoad } from './embedSteps';
 import { startPreview } from './previewServer';
@@ -340,6 +340,11 @@ async function readAtlasClock(page: Page): Promise<number> {
  * its atlas workers warm between atlases: the first atlas of the page runs in cold ones.
  */
 async function atlasInPage(page: Page): Promise<void> {
+  // An unknown id leaves the page on its last scenario (a notice says so): its atlas would be
+  // timed under the wrong name.
+  const unknown = ATLAS_PRESETS.filter((ref) => !findPreset(ref)?.variant);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ATLAS_PRESETS: no preset variant ${unknown.join(', ')}`);
   const over: string[] = [];
   for (const ref of ATLAS_PRESETS) {
     const drawn: number[] = [];
