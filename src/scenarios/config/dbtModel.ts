@@ -27,6 +27,43 @@ export interface DbtSetting {
    * project (https://docs.getdbt.com/reference/define-configs#config-inheritance).
    */
   rank: number;
+  /** Why a dbt_project.yml setting is not the given model's (another folder's, a package's). */
+  elsewhere?: string;
+}
+
+/** Where a model is: its name, and its folders under `models/` where its file's path says them. */
+export interface ModelPlace {
+  name: string;
+  folders: readonly string[] | null;
+}
+
+/** A model file's place: the folders after its path's last `models/` (dbt's default model-paths). */
+export function modelPlace(fileName: string): ModelPlace {
+  const parts = fileName.split(/[\\/]/);
+  const name = parts.pop()!.replace(/\.sql$/i, '');
+  const root = parts.lastIndexOf('models');
+  return { name, folders: root < 0 ? null : parts.slice(root + 1) };
+}
+
+/**
+ * Why a setting at `path` of dbt_project.yml's `models:` tree is not `model`'s, or null: its first
+ * key is the project's name (another's is a package's), the next its folders, then a model by name
+ * (https://docs.getdbt.com/reference/resource-configs/resource-path). Where the model's folders are
+ * unknown (a file named without them), any folder's setting is taken as its own.
+ */
+function notTheModels(
+  path: readonly string[],
+  project: string | null,
+  model?: ModelPlace,
+): string | null {
+  if (path.length === 0) return null;
+  if (project !== null && path[0] !== project)
+    return `it configures package ${path[0]}'s models, not project ${project}'s`;
+  const under = path.slice(1);
+  if (!model?.folders || under.length === 0) return null;
+  const place = [...model.folders, model.name];
+  if (under.every((k, i) => place[i] === k)) return null;
+  return `it configures ${under.join('/')}, and ${model.name} is models/${[...model.folders, `${model.name}.sql`].join('/')}`;
 }
 
 /** The `{{ config(` of a model's SQL (`{{-` trims whitespace: the same call). */
@@ -109,6 +146,7 @@ export function readDbtYaml(
   file: string,
   text: string,
   modelNames: readonly string[] = [],
+  model?: ModelPlace,
 ): DbtRead {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false });
@@ -120,7 +158,13 @@ export function readDbtYaml(
   }
   const lineAt = (n: YamlNode | null | undefined) => lineCounter.linePos(n?.range?.[0] ?? 0).line;
   const settings: DbtSetting[] = [];
-  const push = (key: string, keyNode: YamlNode, v: YamlNode | null, rank: number) => {
+  const push = (
+    key: string,
+    keyNode: YamlNode,
+    v: YamlNode | null,
+    rank: number,
+    elsewhere: string | null = null,
+  ) => {
     const json: unknown = v === null ? null : v.toJSON();
     settings.push({
       file,
@@ -129,6 +173,7 @@ export function readDbtYaml(
       text: v === null ? '' : isScalar(v) ? String(v.value) : JSON.stringify(json),
       value: json as DbtValue,
       rank,
+      ...(elsewhere === null ? {} : { elsewhere }),
     });
   };
   const root = doc.contents;
@@ -151,19 +196,22 @@ export function readDbtYaml(
   } else if (isMap(v)) {
     // dbt_project.yml: nested resource paths, a config marked `+` (or a config's own name with a
     // scalar value, as dbt allows).
-    const walk = (node: YamlNode, depth: number) => {
+    const name = isMap(root) ? root.get('name') : undefined;
+    const project = typeof name === 'string' ? name : null;
+    const walk = (node: YamlNode, path: string[]) => {
       if (!isMap(node)) return;
       for (const p of node.items) {
         if (!isScalar(p.key)) continue;
         const k = String(p.key.value);
         const value = p.value as YamlNode | null;
-        const rank = Math.min(depth, 99) / 100;
-        if (k.startsWith('+')) push(k.slice(1), p.key, value, rank);
-        else if (isMap(value)) walk(value, depth + 1);
-        else push(k, p.key, value, rank);
+        const rank = Math.min(path.length, 99) / 100;
+        const elsewhere = notTheModels(path, project, model);
+        if (k.startsWith('+')) push(k.slice(1), p.key, value, rank, elsewhere);
+        else if (isMap(value)) walk(value, [...path, k]);
+        else push(k, p.key, value, rank, elsewhere);
       }
     };
-    walk(v, 0);
+    walk(v, []);
   }
   return { ok: true, settings };
 }

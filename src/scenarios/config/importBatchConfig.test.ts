@@ -172,6 +172,63 @@ describe('a dbt model onto a batch workload', () => {
   });
 });
 
+describe("dbt_project.yml's folders: a setting is the model's where its resource path leads to it", () => {
+  // https://docs.getdbt.com/reference/resource-configs/resource-path: models: <project>: <folder>: …
+  const project = {
+    name: 'dbt_project.yml',
+    text: [
+      'name: shop',
+      'models:',
+      '  shop:',
+      '    +materialized: incremental',
+      '    staging:',
+      '      +incremental_strategy: append',
+      '    marts:',
+      '      +incremental_strategy: delete+insert',
+      '  audit_pkg:',
+      '    +incremental_strategy: merge',
+    ].join('\n'),
+  };
+  const model = (path: string): ConfigFile => ({
+    name: path,
+    text: '{{ config(unique_key="event_id") }}\nselect 1',
+  });
+
+  it("a model under models/staging/ takes staging's strategy; marts' and a package's are not its", () => {
+    const r = imported([project, model('shop/models/staging/events.sql')]);
+    expect(
+      r.keys.filter((k) => k.key === 'incremental_strategy').map((k) => `${k.line} ${k.status}`),
+    ).toEqual(['6 applied', '8 ignored', '10 ignored']);
+    expect(r.keys.find((k) => k.line === 8)!.why).toBe(
+      "not this model's: it configures marts, and events is models/staging/events.sql (https://docs.getdbt.com/reference/resource-configs/resource-path)",
+    );
+    expect(r.keys.find((k) => k.line === 10)!.why).toBe(
+      "not this model's: it configures package audit_pkg's models, not project shop's (https://docs.getdbt.com/reference/resource-configs/resource-path)",
+    );
+    expect(r.scenario.batch?.write).toMatchObject({
+      mode: 'dbt-incremental',
+      uniqueKey: true,
+      strategy: 'append',
+    });
+  });
+
+  it('under models/marts/: delete+insert; a model named without its folders takes the last read, as before', () => {
+    const marts = imported([project, model('models/marts/events.sql')]);
+    expect(marts.scenario.batch?.write).toMatchObject({ strategy: 'delete+insert' });
+    expect(statusOf(marts, 'incremental_strategy')).toEqual([
+      'dbt_project.yml:6 ignored',
+      'dbt_project.yml:8 applied',
+      'dbt_project.yml:10 ignored',
+    ]);
+    const bare = imported([project, model('events.sql')]);
+    expect(statusOf(bare, 'incremental_strategy')).toEqual([
+      'dbt_project.yml:6 overridden',
+      'dbt_project.yml:8 applied',
+      'dbt_project.yml:10 ignored',
+    ]);
+  });
+});
+
 describe('an Airflow DAG onto a batch workload', () => {
   it('the example DAG: each literal at its line, its retries the story’s (20 rows after the retry)', () => {
     const r = imported([example('load_events.py')]);

@@ -28,6 +28,7 @@ import type {
 import {
   isDbtModelSql,
   isDbtYaml,
+  modelPlace,
   readDbtModelSql,
   readDbtYaml,
   type DbtSetting,
@@ -137,6 +138,10 @@ function partitionByOf(v: DbtValue): Mapped {
 }
 
 function mapDbt(s: DbtSetting): Mapped {
+  if (s.elsewhere)
+    return {
+      ignore: `not this model's: ${s.elsewhere} (https://docs.getdbt.com/reference/resource-configs/resource-path)`,
+    };
   const v = s.value;
   if (v === undefined && s.key in { materialized: 1, unique_key: 1, incremental_strategy: 1 })
     return notLiteral(s.text);
@@ -333,9 +338,10 @@ export function importBatchConfig(
   const reads: Read[] = [];
   const kinds = new Set<BatchFileKind>();
   // A properties file describes many models: the ones whose .sql is given, when it names them.
-  const models = files
+  const places = files
     .filter((f) => batchFileKind(f) === 'dbt model')
-    .map((f) => (f.name.split(/[\\/]/).pop() ?? f.name).replace(/\.sql$/i, ''));
+    .map((f) => modelPlace(f.name));
+  const models = places.map((m) => m.name);
   for (const f of files) {
     const kind = batchFileKind(f)!;
     kinds.add(kind);
@@ -343,7 +349,7 @@ export function importBatchConfig(
       kind === 'dbt model'
         ? readDbtModelSql(f.name, f.text)
         : kind === 'dbt properties file'
-          ? readDbtYaml(f.name, f.text, models)
+          ? readDbtYaml(f.name, f.text, models, places[0])
           : readAirflowDag(f.name, f.text);
     if (!r.ok) {
       errors.push(r.error);
