@@ -19,7 +19,7 @@ export const REC_CONTROL = 1;
 export const REC_COMMIT_MARKER = 2;
 
 /** A retained batch of a producer (first/last sequence, base offset). */
-interface RetainedBatch {
+export interface RetainedBatch {
   firstSeq: number;
   lastSeq: number;
   offset: number;
@@ -143,7 +143,9 @@ export class Partition {
   }
 
   replica(broker: number): Replica | undefined {
-    return this.replicas.find((r) => r.broker === broker);
+    // A loop, not `find` with a closure: every append asks for the leader's own replica.
+    for (const r of this.replicas) if (r.broker === broker) return r;
+    return undefined;
   }
 
   /**
