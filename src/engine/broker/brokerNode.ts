@@ -252,11 +252,12 @@ export class BrokerNode extends Actor {
       o++;
     }
     this.fetchArena.used = at + room + k;
-    // Markers and aborted records are skipped: `next` moves the position past them.
+    // Markers and aborted records are skipped: `next` moves the position past them. An empty
+    // answer (a caught-up reader's, before it parks) shares the empty columns: no views made.
     return {
       error: 'NONE',
-      offsets: arena.subarray(at, at + k),
-      events: arena.subarray(at + room, at + room + k),
+      offsets: k === 0 ? NO_RECORDS : arena.subarray(at, at + k),
+      events: k === 0 ? NO_RECORDS : arena.subarray(at + room, at + room + k),
       next: Math.max(o, offset),
     };
   }

@@ -10,7 +10,7 @@
  * before the controller notices the death. Every wait is held as data (a record and a method), so a
  * snapshot of the run copies it (docs/ARCHITECTURE.md, "Pending work and forks").
  */
-import type { EntryId } from '../ids';
+import { NO_ENTRY, type EntryId } from '../ids';
 import type { Actor, World } from '../world';
 import { run, type Call, type Callback } from '../core/call';
 import { writeHighWatermark, writeIsr } from '../traceWriters';
@@ -35,15 +35,16 @@ export interface HwWaiter {
 
 /**
  * A leader's answer to a follower's waiting fetch, with the records up to `upTo`, and the
- * follower's next fetch that tells the leader it has them.
+ * follower's next fetch that tells the leader it has them. One per replica ({@link Replica.fetch}),
+ * filled anew for each answer: a follower has at most one answer on its way
+ * (`replicationPending`), and a record made per answer was one of a run's most frequent
+ * allocations.
  */
-interface FollowerFetch {
-  p: Partition;
-  r: Replica;
-  leader: BrokerNode;
+export interface FollowerFetch {
+  leader: BrokerNode | null;
   /** The leader epoch it was answered in: a fetch of an earlier leadership copies nothing. */
   leaderEpoch: number;
-  follower: BrokerNode;
+  follower: BrokerNode | null;
   followerInc: number;
   /** The leader's log end when it answered: what the answer carries. */
   upTo: number;
@@ -92,19 +93,16 @@ export class Replication {
         r.replicationPending = true;
         const back = w.latency(follower, leader);
         const there = w.latency(leader, follower);
-        const fetch: FollowerFetch = {
-          p,
-          r,
-          leader,
-          leaderEpoch: p.leaderEpoch,
-          follower,
-          followerInc: follower.incarnation,
-          upTo: p.leo,
-          received: false,
-          cause,
-        };
-        w.scheduleCall(there, null, this, this.received, fetch);
-        w.scheduleCall(there + back, null, this, this.fetchedAgain, fetch);
+        const f = r.fetch;
+        f.leader = leader;
+        f.leaderEpoch = p.leaderEpoch;
+        f.follower = follower;
+        f.followerInc = follower.incarnation;
+        f.upTo = p.leo;
+        f.received = false;
+        f.cause = cause;
+        w.scheduleCall(there, null, this, this.received, p, r);
+        w.scheduleCall(there + back, null, this, this.fetchedAgain, p, r);
       }
     this.advanceHw(p, cause);
   }
@@ -114,8 +112,9 @@ export class Replication {
    * still alive (the answer left before any crash). An answer from an earlier leadership, or to a
    * follower that died meanwhile, copies nothing.
    */
-  private received(f: FollowerFetch): void {
-    const { p, r, follower } = f;
+  private received(p: Partition, r: Replica): void {
+    const f = r.fetch;
+    const follower = f.follower!;
     if (!follower.alive || follower.incarnation !== f.followerInc) return;
     if (p.leaderEpoch !== f.leaderEpoch) return;
     if (r.leo < f.upTo) r.leo = f.upTo;
@@ -123,13 +122,16 @@ export class Replication {
   }
 
   /** The follower's next fetch reached the leader, which learns what the follower holds. */
-  private fetchedAgain(f: FollowerFetch): void {
-    const { p, r, leader, cause } = f;
+  private fetchedAgain(p: Partition, r: Replica): void {
+    const f = r.fetch;
+    const { cause, received, leaderEpoch, upTo } = f;
+    const leader = f.leader!;
     const w = this.world;
     r.replicationPending = false;
-    if (!f.received || !leader.alive || p.leader !== leader.number) return;
-    if (p.leaderEpoch !== f.leaderEpoch) return;
-    if (r.leoAtLeader < f.upTo) r.leoAtLeader = f.upTo;
+    clearFetch(f);
+    if (!received || !leader.alive || p.leader !== leader.number) return;
+    if (p.leaderEpoch !== leaderEpoch) return;
+    if (r.leoAtLeader < upTo) r.leoAtLeader = upTo;
     r.caughtUpAt = w.now;
     // A follower that has caught up with the leader rejoins the ISR.
     if (!p.isr.has(r.broker) && r.leoAtLeader >= p.leo) {
@@ -234,4 +236,26 @@ export class Replication {
     writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, -1, 0, follower);
     this.advanceHw(p, cause);
   }
+}
+
+/** A replica's {@link FollowerFetch} record with no fetch in flight. */
+export function idleFetch(): FollowerFetch {
+  const f = {} as FollowerFetch;
+  clearFetch(f);
+  return f;
+}
+
+/**
+ * A follower's fetch is over: its record holds nothing of it any more, so that the state of a
+ * replica with none in flight is the same whatever its last one was (the fault atlas compares
+ * states: src/engine/atlas/rejoin.ts).
+ */
+function clearFetch(f: FollowerFetch): void {
+  f.leader = null;
+  f.leaderEpoch = 0;
+  f.follower = null;
+  f.followerInc = 0;
+  f.upTo = 0;
+  f.received = false;
+  f.cause = NO_ENTRY;
 }
