@@ -164,7 +164,7 @@ export abstract class FlinkTaskState extends Actor {
       count: this.count.slice(),
       sum: this.sum.slice(),
       stateKeys,
-      ...this.dedupeSnapshot(),
+      dedupe: this.dedupeSnapshot(),
       pending: [],
     };
   }
@@ -253,8 +253,8 @@ export abstract class FlinkTaskState extends Actor {
   protected readonly xidEpochs = new Map<number, number>();
 
   /** The dedupe's state for a checkpoint: a copy (nothing without `processor.dedupe`). */
-  protected dedupeSnapshot(): { dedupe?: Map<number, number> } {
-    return this.cfg.dedupe ? { dedupe: new Map(this.dedupeWritten) } : {};
+  protected dedupeSnapshot(): Map<number, number> | undefined {
+    return this.cfg.dedupe ? new Map(this.dedupeWritten) : undefined;
   }
 
   /** The first partition with unread records (the order shift() on each buffer gave), or -1. */
