@@ -9,7 +9,7 @@ import type { EntryId } from '../ids';
 import { call } from '../core/call';
 import { writeCommit } from '../traceWriters';
 import { traceCheckpoint, type Acknowledged, type PendingCommit } from './flinkJobManager';
-import { keysHeld } from './flinkState';
+import { keysHeld, stateCopy } from './flinkState';
 import { FlinkTwoPhase } from './flinkTwoPhase';
 import type { BarrierInHand, BarrierSnapshot } from './flinkTaskState';
 
@@ -91,8 +91,8 @@ export abstract class FlinkCheckpoint extends FlinkTwoPhase {
     const snapshot: BarrierSnapshot = {
       id: b.id,
       positions: [...this.positions],
-      count: this.count.slice(),
-      sum: this.sum.slice(),
+      count: stateCopy(this.count),
+      sum: stateCopy(this.sum),
       stateKeys,
       dedupe: this.dedupeSnapshot(),
     };

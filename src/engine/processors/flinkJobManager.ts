@@ -26,9 +26,9 @@ export interface CompletedCheckpoint {
   id: number;
   /** Next offset to read, per input partition. */
   positions: number[];
-  /** Keyed state snapshot: count and sum per key. */
-  count: Float64Array;
-  sum: Float64Array;
+  /** Keyed state snapshot: count and sum per key (plain arrays: flinkState.ts, stateCopy). */
+  count: number[];
+  sum: number[];
   /** Keys the snapshot holds (keys seen so far: a key enters the state with its first record). */
   stateKeys: number;
   /** `processor.dedupe`: the dedupe's state, event identity → when it was written (with its TTL timestamp). */

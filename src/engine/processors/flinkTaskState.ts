@@ -16,7 +16,7 @@ import type { FlinkProcessorConfig, KafkaSinkConfig, Scenario } from '../scenari
 import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
 import type { CompletedCheckpoint, JobManager, PendingCommit } from './flinkJobManager';
-import { keysHeld, StateTracker } from './flinkState';
+import { keysHeld, stateCopy, StateTracker } from './flinkState';
 
 /** What a barrier snapshots of the task: a checkpoint's content but its pending transactions. */
 export type BarrierSnapshot = Omit<CompletedCheckpoint, 'pending' | 'triggeredAt' | 'completedAt'>;
@@ -161,8 +161,8 @@ export abstract class FlinkTaskState extends Actor {
     const stateKeys = keysHeld(this.count);
     return {
       positions: [...this.positions],
-      count: this.count.slice(),
-      sum: this.sum.slice(),
+      count: stateCopy(this.count),
+      sum: stateCopy(this.sum),
       stateKeys,
       dedupe: this.dedupeSnapshot(),
       pending: [],
