@@ -5,7 +5,7 @@
  */
 import { NO_EVENT, type EntryId, type EventId } from '../ids';
 import { Actor, type World } from '../world';
-import type { Partition } from './partition';
+import type { Partition, RetainedBatch } from './partition';
 import { REC_CONTROL } from './partition';
 import { K, type ErrorCode } from '../trace';
 import { Int32Arena } from '../core/arena';
@@ -56,12 +56,20 @@ export class BrokerNode extends Actor {
    * (src/engine/connections.ts). An answer on its normal way needs nothing.
    */
   watchIfHeld(answer: EntryId, onReset: Callback<EntryId>): void {
+    if (this.answerHeld(answer)) this.resetWatchers.push(onReset);
+  }
+
+  /**
+   * Whether this broker's answer `answer` is lost or held up on its way ({@link watchIfHeld}): a
+   * caller that asks first makes its `onReset` only when it is (rarely).
+   */
+  answerHeld(answer: EntryId): boolean {
     const w = this.world;
     const n = w.scenario.network;
-    const held =
+    return (
       w.trace.kind[answer] === K['msg-lost'] ||
-      w.trace.until[answer]! > w.now + n.latencyMs + n.jitterMs;
-    if (held) this.resetWatchers.push(onReset);
+      w.trace.until[answer]! > w.now + n.latencyMs + n.jitterMs
+    );
   }
 
   protected override onRestart(cause: EntryId): void {
@@ -89,18 +97,19 @@ export class BrokerNode extends Actor {
     const w = this.world;
     const t = w.trace;
     const p = req.topic.partitions[req.partition]!;
-    const reject = (code: ErrorCode) => this.refuse(req, code, cause, respond);
-    if (p.leader !== this.number) return reject('NOT_LEADER_OR_FOLLOWER');
+    if (p.leader !== this.number) return this.refuse(req, 'NOT_LEADER_OR_FOLLOWER', cause, respond);
     if (req.acks === 'all' && p.isr.size < this.cluster.minIsr)
-      return reject('NOT_ENOUGH_REPLICAS');
+      return this.refuse(req, 'NOT_ENOUGH_REPLICAS', cause, respond);
     const n = req.events.length;
     if (req.pid >= 0) {
       const ps = p.producers.get(req.pid);
-      if (ps && req.epoch < ps.epoch) return reject('INVALID_PRODUCER_EPOCH');
-      if (this.cluster.fencedEpoch(req.pid) > req.epoch) return reject('INVALID_PRODUCER_EPOCH');
+      if (ps && req.epoch < ps.epoch)
+        return this.refuse(req, 'INVALID_PRODUCER_EPOCH', cause, respond);
+      if (this.cluster.fencedEpoch(req.pid) > req.epoch)
+        return this.refuse(req, 'INVALID_PRODUCER_EPOCH', cause, respond);
       const lastSeq = req.firstSeq + n - 1;
       if (ps && ps.epoch === req.epoch) {
-        const dup = ps.batches.find((b) => b.firstSeq === req.firstSeq && b.lastSeq === lastSeq);
+        const dup = retained(ps.batches, req.firstSeq, lastSeq);
         if (dup) {
           // Already written: acknowledge with the original offset, append nothing.
           const e = writeDedupe(
@@ -121,10 +130,11 @@ export class BrokerNode extends Actor {
         }
         const last = ps.batches[ps.batches.length - 1];
         const expected = last ? last.lastSeq + 1 : 0;
-        if (req.firstSeq !== expected) return reject('OUT_OF_ORDER_SEQUENCE_NUMBER');
+        if (req.firstSeq !== expected)
+          return this.refuse(req, 'OUT_OF_ORDER_SEQUENCE_NUMBER', cause, respond);
       } else if (ps && req.firstSeq !== 0) {
         // A new (higher) epoch of a producer the partition knows starts at sequence 0.
-        return reject('OUT_OF_ORDER_SEQUENCE_NUMBER');
+        return this.refuse(req, 'OUT_OF_ORDER_SEQUENCE_NUMBER', cause, respond);
       }
       // No state for this producer id here (`ps` undefined: its first batch on this partition,
       // or all its batches were cut by a leader change and the state rebuilt from the log without
@@ -186,7 +196,7 @@ export class BrokerNode extends Actor {
   }
 
   /**
-   * Handle a fetch: answer at once with the records from `offset` below the readable end (the
+   * Handle a fetch: the answer, at once (returned, not handed to a callback), with the records from `offset` below the readable end (the
    * high watermark, or the last stable offset for read_committed), at most `max` — possibly none.
    * "Only committed messages are ever given out to the consumer." (A real fetch also waits up to
    * fetch.max.wait.ms for data; the clients here park on the partition instead of polling
@@ -198,17 +208,15 @@ export class BrokerNode extends Actor {
     offset: number,
     max: number,
     readCommitted: boolean,
-    cause: EntryId,
-    respond: (r: FetchResult, cause: EntryId) => void,
-  ): void {
+  ): FetchResult {
     const p = topic.partitions[partition]!;
-    if (p.leader !== this.number) {
-      respond(
-        { error: 'NOT_LEADER_OR_FOLLOWER', offsets: NO_RECORDS, events: NO_RECORDS, next: offset },
-        cause,
-      );
-      return;
-    }
+    if (p.leader !== this.number)
+      return {
+        error: 'NOT_LEADER_OR_FOLLOWER',
+        offsets: NO_RECORDS,
+        events: NO_RECORDS,
+        next: offset,
+      };
     const end = p.readableEnd(readCommitted);
     // At most `max` records, at most all below the readable end: the offsets go at `at`, the
     // events `room` slots further, in the arena; what is left unused of the events' room is
@@ -244,16 +252,14 @@ export class BrokerNode extends Actor {
       o++;
     }
     this.fetchArena.used = at + room + k;
-    // Markers and aborted records are skipped: `next` moves the position past them.
-    respond(
-      {
-        error: 'NONE',
-        offsets: arena.subarray(at, at + k),
-        events: arena.subarray(at + room, at + room + k),
-        next: Math.max(o, offset),
-      },
-      cause,
-    );
+    // Markers and aborted records are skipped: `next` moves the position past them. An empty
+    // answer (a caught-up reader's, before it parks) shares the empty columns: no views made.
+    return {
+      error: 'NONE',
+      offsets: k === 0 ? NO_RECORDS : arena.subarray(at, at + k),
+      events: k === 0 ? NO_RECORDS : arena.subarray(at + room, at + room + k),
+      next: Math.max(o, offset),
+    };
   }
 
   /**
@@ -324,4 +330,17 @@ export class BrokerNode extends Actor {
     );
     if (req.acks !== '0') invoke(respond, { error: code, offset: -1, appended: false }, e);
   }
+}
+
+/**
+ * The retained batch `firstSeq..lastSeq` of a producer's, if the partition holds it (a loop, not
+ * `find` with a closure made per produce request).
+ */
+function retained(
+  batches: readonly RetainedBatch[],
+  firstSeq: number,
+  lastSeq: number,
+): RetainedBatch | undefined {
+  for (const b of batches) if (b.firstSeq === firstSeq && b.lastSeq === lastSeq) return b;
+  return undefined;
 }

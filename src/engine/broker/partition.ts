@@ -13,13 +13,14 @@
 import { run, type Callback } from '../core/call';
 import { NO_ENTRY, type EntryId, type EventId } from '../ids';
 import { IntColumn } from '../core/columns';
+import { idleFetch, type FollowerFetch } from './replication';
 
 /** Flag bits of a record. */
 export const REC_CONTROL = 1;
 export const REC_COMMIT_MARKER = 2;
 
 /** A retained batch of a producer (first/last sequence, base offset). */
-interface RetainedBatch {
+export interface RetainedBatch {
   firstSeq: number;
   lastSeq: number;
   offset: number;
@@ -53,6 +54,8 @@ export interface Replica {
   /** Last time (ms) the replica was caught up with the leader's LEO. */
   caughtUpAt: number;
   replicationPending: boolean;
+  /** Its fetch the leader answered, while {@link replicationPending} (see replication.ts). */
+  readonly fetch: FollowerFetch;
 }
 
 /** One partition: log columns + replication + idempotence + transaction state. */
@@ -125,6 +128,7 @@ export class Partition {
       leoAtLeader: 0,
       caughtUpAt: 0,
       replicationPending: false,
+      fetch: idleFetch(),
     }));
     this.leader = replicaBrokers[0]!;
     for (const b of replicaBrokers) this.isr.add(b);
@@ -143,7 +147,9 @@ export class Partition {
   }
 
   replica(broker: number): Replica | undefined {
-    return this.replicas.find((r) => r.broker === broker);
+    // A loop, not `find` with a closure: every append asks for the leader's own replica.
+    for (const r of this.replicas) if (r.broker === broker) return r;
+    return undefined;
   }
 
   /**

@@ -10,7 +10,7 @@
  * before the controller notices the death. Every wait is held as data (a record and a method), so a
  * snapshot of the run copies it (docs/ARCHITECTURE.md, "Pending work and forks").
  */
-import type { EntryId } from '../ids';
+import { NO_ENTRY, type EntryId } from '../ids';
 import type { Actor, World } from '../world';
 import { run, type Call, type Callback } from '../core/call';
 import { writeHighWatermark, writeIsr } from '../traceWriters';
@@ -35,15 +35,16 @@ export interface HwWaiter {
 
 /**
  * A leader's answer to a follower's waiting fetch, with the records up to `upTo`, and the
- * follower's next fetch that tells the leader it has them.
+ * follower's next fetch that tells the leader it has them. One per replica ({@link Replica.fetch}),
+ * filled anew for each answer: a follower has at most one answer on its way
+ * (`replicationPending`), and a record made per answer was one of a run's most frequent
+ * allocations.
  */
-interface FollowerFetch {
-  p: Partition;
-  r: Replica;
-  leader: BrokerNode;
+export interface FollowerFetch {
+  leader: BrokerNode | null;
   /** The leader epoch it was answered in: a fetch of an earlier leadership copies nothing. */
   leaderEpoch: number;
-  follower: BrokerNode;
+  follower: BrokerNode | null;
   followerInc: number;
   /** The leader's log end when it answered: what the answer carries. */
   upTo: number;
@@ -65,7 +66,14 @@ interface LagCheck {
 
 /** The cluster's replication: follower fetches, high watermarks, and who waits for them. */
 export class Replication {
-  private readonly hwWaiters = new Map<Partition, HwWaiter[]>();
+  /**
+   * The partitions whose produce requests wait for their high watermark, in the order they began
+   * to wait, and each one's waiters (same index). Two arrays, not a map: a partition leaves them
+   * each time its HW releases its last waiter, and deleting a map's last key shrinks (reallocates)
+   * its table — a fifth of advanceHw's time (profile, docs/benchmarks.md).
+   */
+  private readonly waitingParts: Partition[] = [];
+  private readonly waitingLists: HwWaiter[][] = [];
 
   constructor(
     private readonly world: World,
@@ -92,19 +100,16 @@ export class Replication {
         r.replicationPending = true;
         const back = w.latency(follower, leader);
         const there = w.latency(leader, follower);
-        const fetch: FollowerFetch = {
-          p,
-          r,
-          leader,
-          leaderEpoch: p.leaderEpoch,
-          follower,
-          followerInc: follower.incarnation,
-          upTo: p.leo,
-          received: false,
-          cause,
-        };
-        w.scheduleCall(there, null, this, this.received, fetch);
-        w.scheduleCall(there + back, null, this, this.fetchedAgain, fetch);
+        const f = r.fetch;
+        f.leader = leader;
+        f.leaderEpoch = p.leaderEpoch;
+        f.follower = follower;
+        f.followerInc = follower.incarnation;
+        f.upTo = p.leo;
+        f.received = false;
+        f.cause = cause;
+        w.scheduleCall(there, null, this, this.received, p, r);
+        w.scheduleCall(there + back, null, this, this.fetchedAgain, p, r);
       }
     this.advanceHw(p, cause);
   }
@@ -114,8 +119,9 @@ export class Replication {
    * still alive (the answer left before any crash). An answer from an earlier leadership, or to a
    * follower that died meanwhile, copies nothing.
    */
-  private received(f: FollowerFetch): void {
-    const { p, r, follower } = f;
+  private received(p: Partition, r: Replica): void {
+    const f = r.fetch;
+    const follower = f.follower!;
     if (!follower.alive || follower.incarnation !== f.followerInc) return;
     if (p.leaderEpoch !== f.leaderEpoch) return;
     if (r.leo < f.upTo) r.leo = f.upTo;
@@ -123,13 +129,16 @@ export class Replication {
   }
 
   /** The follower's next fetch reached the leader, which learns what the follower holds. */
-  private fetchedAgain(f: FollowerFetch): void {
-    const { p, r, leader, cause } = f;
+  private fetchedAgain(p: Partition, r: Replica): void {
+    const f = r.fetch;
+    const { cause, received, leaderEpoch, upTo } = f;
+    const leader = f.leader!;
     const w = this.world;
     r.replicationPending = false;
-    if (!f.received || !leader.alive || p.leader !== leader.number) return;
-    if (p.leaderEpoch !== f.leaderEpoch) return;
-    if (r.leoAtLeader < f.upTo) r.leoAtLeader = f.upTo;
+    clearFetch(f);
+    if (!received || !leader.alive || p.leader !== leader.number) return;
+    if (p.leaderEpoch !== leaderEpoch) return;
+    if (r.leoAtLeader < upTo) r.leoAtLeader = upTo;
     r.caughtUpAt = w.now;
     // A follower that has caught up with the leader rejoins the ISR.
     if (!p.isr.has(r.broker) && r.leoAtLeader >= p.leo) {
@@ -143,30 +152,62 @@ export class Replication {
   /** HW = the smallest LEO among ISR replicas; release acks=all waits and wake fetchers. */
   advanceHw(p: Partition, cause: EntryId): void {
     let hw = p.leo;
-    for (const r of p.replicas) if (p.isr.has(r.broker) && r.leoAtLeader < hw) hw = r.leoAtLeader;
+    // The ISR lookup only for a replica behind: the leader's own never is.
+    const replicas = p.replicas;
+    for (let i = 0; i < replicas.length; i++) {
+      const r = replicas[i]!;
+      if (r.leoAtLeader < hw && p.isr.has(r.broker)) hw = r.leoAtLeader;
+    }
     if (hw <= p.hw) return;
     const w = this.world;
     p.hw = hw;
     const h = writeHighWatermark(w.trace, w.now, this.lab.id, cause, p.topic, p.index, hw);
-    const waiting = this.hwWaiters.get(p);
-    if (waiting) {
+    const at = this.waitingParts.indexOf(p);
+    if (at >= 0) {
       const keep: HwWaiter[] = [];
-      for (const x of waiting) {
+      for (const x of this.waitingLists[at]!) {
         if (x.end <= hw) {
           if (x.broker.alive && p.leader === x.broker.number) x.broker.replicated(p, x, h);
         } else keep.push(x);
       }
-      if (keep.length > 0) this.hwWaiters.set(p, keep);
-      else this.hwWaiters.delete(p);
+      this.setWaiters(p, keep);
     }
     p.notify();
   }
 
   /** Hold `x` until `p`'s HW reaches `x.end` (see {@link BrokerNode.replicated}). */
   awaitHw(p: Partition, x: HwWaiter): void {
-    let list = this.hwWaiters.get(p);
-    if (!list) this.hwWaiters.set(p, (list = []));
-    list.push(x);
+    const at = this.waitingParts.indexOf(p);
+    if (at >= 0) this.waitingLists[at]!.push(x);
+    else {
+      this.waitingParts.push(p);
+      this.waitingLists.push([x]);
+    }
+  }
+
+  /**
+   * `p`'s waiters are now `list`: a partition that waited keeps its place, one that did not goes
+   * last, and one left with none leaves (a map's set and delete).
+   */
+  private setWaiters(p: Partition, list: HwWaiter[]): void {
+    const parts = this.waitingParts;
+    const lists = this.waitingLists;
+    const at = parts.indexOf(p);
+    if (list.length > 0) {
+      if (at >= 0) lists[at] = list;
+      else {
+        parts.push(p);
+        lists.push(list);
+      }
+    } else if (at >= 0) {
+      // Shifted down in place (splice would make an array of the removed).
+      for (let i = at + 1; i < parts.length; i++) {
+        parts[i - 1] = parts[i]!;
+        lists[i - 1] = lists[i]!;
+      }
+      parts.length--;
+      lists.length--;
+    }
   }
 
   /**
@@ -176,14 +217,17 @@ export class Replication {
    */
   dropWaitersOn(b: BrokerNode, crash: EntryId): void {
     const dropped: Callback<EntryId>[] = [];
-    for (const [p, list] of this.hwWaiters) {
+    const parts = this.waitingParts;
+    for (let i = 0; i < parts.length;) {
       const keep: HwWaiter[] = [];
-      for (const x of list) {
+      for (const x of this.waitingLists[i]!) {
         if (x.broker !== b) keep.push(x);
         else if (x.onCrash) dropped.push(x.onCrash);
       }
-      if (keep.length > 0) this.hwWaiters.set(p, keep);
-      else this.hwWaiters.delete(p);
+      const p = parts[i]!;
+      this.setWaiters(p, keep);
+      // Still waiting: the next; gone: the next has moved down to `i`.
+      if (parts[i] === p) i++;
     }
     for (const f of dropped) run(f, crash);
   }
@@ -234,4 +278,26 @@ export class Replication {
     writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, -1, 0, follower);
     this.advanceHw(p, cause);
   }
+}
+
+/** A replica's {@link FollowerFetch} record with no fetch in flight. */
+export function idleFetch(): FollowerFetch {
+  const f = {} as FollowerFetch;
+  clearFetch(f);
+  return f;
+}
+
+/**
+ * A follower's fetch is over: its record holds nothing of it any more, so that the state of a
+ * replica with none in flight is the same whatever its last one was (the fault atlas compares
+ * states: src/engine/atlas/rejoin.ts).
+ */
+function clearFetch(f: FollowerFetch): void {
+  f.leader = null;
+  f.leaderEpoch = 0;
+  f.follower = null;
+  f.followerInc = 0;
+  f.upTo = 0;
+  f.received = false;
+  f.cause = NO_ENTRY;
 }

@@ -212,13 +212,15 @@ export abstract class ConsumerBatches extends ConsumerPolling {
   /** After the batch's output: the crash point before the commit, then the commit per mode. */
   private finishSyncBatch(batch: Rec[], c: EntryId): void {
     if (this.world.faults.crashPoint(this, this.targetName, 'before-commit', c)) return;
-    const positions = this.positionsAfter(batch);
     if (this.cfg.autoCommit || this.cfg.commit === 'before-processing') return this.nextBatch(c);
-    const done = reply(this, this.batchCommitted);
+    const positions = this.positionsAfter(batch);
     if (this.cfg.commit === 'with-transaction')
-      this.output.commit!(this.instance, positions, c, done);
-    else this.commitSync(positions, c, done);
+      this.output.commit!(this.instance, positions, c, this.committedBatch);
+    else this.commitSync(positions, c, this.committedBatch);
   }
+
+  /** What a batch's commit answers: one for every batch, as it captures nothing. */
+  private readonly committedBatch = reply(this, this.batchCommitted);
 
   /**
    * The batch's offsets are committed (or the commit failed). Right after a commit that

@@ -186,7 +186,7 @@ export abstract class CommittingConsumer extends Actor {
     const first = offsets[0]!;
     const req: CommitRequest = {
       offsets,
-      states: offsets.map((o) => this.parts.get(o.partition)),
+      states: this.statesOf(offsets),
       answer: ans,
       inc: this.incarnation,
     };
@@ -203,6 +203,13 @@ export abstract class CommittingConsumer extends Actor {
       },
       call(this, this.commitArrives, req),
     );
+  }
+
+  /** The partition states `offsets` name (an indexed loop: a commit's request is frequent). */
+  private statesOf(offsets: Offsets): (PartState | undefined)[] {
+    const out = new Array<PartState | undefined>(offsets.length);
+    for (let i = 0; i < offsets.length; i++) out[i] = this.parts.get(offsets[i]!.partition);
+    return out;
   }
 
   /** At the group coordinator: store what the member may commit, and answer. */
@@ -244,10 +251,11 @@ export abstract class CommittingConsumer extends Actor {
   /** The coordinator's answer is back at the member. */
   private commitResponse(req: CommitRequest, ok: boolean, _c: undefined, e: EntryId): void {
     if (ok)
-      req.offsets.forEach((o, i) => {
+      for (let i = 0; i < req.offsets.length; i++) {
+        const o = req.offsets[i]!;
         const s = req.states[i];
         if (s && o.offset > s.committed) s.committed = o.offset;
-      });
+      }
     answer(req.answer, ok, e);
   }
 

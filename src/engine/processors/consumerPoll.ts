@@ -23,9 +23,15 @@ export abstract class ConsumerPolling extends ConsumerMembership {
     return r;
   }
 
+  /** Whether {@link autoOffsets} has any, without building them (an idle loop asks each poll). */
+  private hasAutoOffsets(): boolean {
+    for (const s of this.parts.values()) if (s.position > s.committed) return true;
+    return false;
+  }
+
   /** An idle loop still calls poll(): wake once when an auto-commit is due. */
   protected scheduleAutoCommit(): void {
-    if (!this.cfg.autoCommit || this.autoCommitWake || this.autoOffsets().length === 0) return;
+    if (!this.cfg.autoCommit || this.autoCommitWake || !this.hasAutoOffsets()) return;
     this.autoCommitWake = true;
     const due = this.lastAutoCommit + this.cfg.autoCommitIntervalMs - this.world.now;
     this.later(Math.max(0, due), this.autoCommitDue);
@@ -87,7 +93,9 @@ export abstract class ConsumerPolling extends ConsumerMembership {
 
   /** Keep one fetch in flight per owned partition whose buffer is empty; park when caught up. */
   protected fetchMore(cause: EntryId): void {
-    for (const [p, s] of this.parts) {
+    // By key, then get: iterating the map's entries made an [p, s] array per partition per call.
+    for (const p of this.parts.keys()) {
+      const s = this.parts.get(p)!;
       if (s.fetching || s.parked || s.head < s.offsets.length || s.revoking) continue;
       s.fetching = true;
       const max = Math.max(this.cfg.maxPollRecords, 500);

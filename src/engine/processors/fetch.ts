@@ -116,25 +116,25 @@ export class Fetch {
   /** The request reaches the leader, which answers at once. */
   private arrived(_a: undefined, _b: undefined, _c: undefined, e: EntryId): void {
     const { topic, partition, offset } = this;
-    this.leader!.fetch(topic, partition, offset, this.max, this.readCommitted, e, (r, c) => {
-      const m = this.owner.world.send(
-        this.leader!,
-        this.owner,
-        'fetch-response',
-        c,
-        {
-          event: (r.events[0] ?? -1) as EventId,
-          topic: topic.index,
-          partition,
-          offset: r.offsets[0] ?? offset,
-          count: r.offsets.length,
-          events: r.events,
-        },
-        call(this, this.answered, r),
-        { toInc: this.inc },
-      );
-      this.leader!.watchIfHeld(m, call(this, this.lost));
-    });
+    const leader = this.leader!;
+    const r = leader.fetch(topic, partition, offset, this.max, this.readCommitted);
+    const m = this.owner.world.send(
+      leader,
+      this.owner,
+      'fetch-response',
+      e,
+      {
+        event: (r.events[0] ?? -1) as EventId,
+        topic: topic.index,
+        partition,
+        offset: r.offsets[0] ?? offset,
+        count: r.offsets.length,
+        events: r.events,
+      },
+      call(this, this.answered, r),
+      { toInc: this.inc },
+    );
+    if (leader.answerHeld(m)) leader.watchIfHeld(m, call(this, this.lost));
   }
 
   /** The answer is back: retried after the back-off if the leader moved, else done. */

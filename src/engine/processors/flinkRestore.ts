@@ -86,8 +86,8 @@ export abstract class FlinkRestore extends FlinkTaskState {
     const checkpointing = this.cfg['execution.checkpointing.interval'] !== null;
     if (cp) {
       this.positions = [...cp.positions];
-      this.count = cp.count.slice();
-      this.sum = cp.sum.slice();
+      this.count = new Float64Array(cp.count);
+      this.sum = new Float64Array(cp.sum);
       this.dedupeWritten = new Map(cp.dedupe);
       this.epoch = cp.id + 1;
       this.stateTracker?.restored(cp.id);

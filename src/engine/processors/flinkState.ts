@@ -13,6 +13,18 @@ export function keysHeld(count: Float64Array): number {
   return n;
 }
 
+/**
+ * A checkpoint's copy of a keyed-state column: a plain array, which the heap allocates at once —
+ * a typed array's copy (`slice`) allocates its buffer outside the heap, several times dearer, and
+ * the barrier's two copies were its dearest lines (profile, docs/benchmarks.md). Restoring turns
+ * it back into the task's column.
+ */
+export function stateCopy(column: Float64Array): number[] {
+  const out = new Array<number>(column.length);
+  for (let k = 0; k < column.length; k++) out[k] = column[k]!;
+  return out;
+}
+
 /** Instrumentation behind the 'state' observation point: which events the keyed state counts. */
 export class StateTracker {
   /** identity → times its amount is in the state. */

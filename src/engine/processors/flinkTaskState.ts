@@ -16,7 +16,7 @@ import type { FlinkProcessorConfig, KafkaSinkConfig, Scenario } from '../scenari
 import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
 import type { CompletedCheckpoint, JobManager, PendingCommit } from './flinkJobManager';
-import { keysHeld, StateTracker } from './flinkState';
+import { keysHeld, stateCopy, StateTracker } from './flinkState';
 
 /** What a barrier snapshots of the task: a checkpoint's content but its pending transactions. */
 export type BarrierSnapshot = Omit<CompletedCheckpoint, 'pending' | 'triggeredAt' | 'completedAt'>;
@@ -161,10 +161,10 @@ export abstract class FlinkTaskState extends Actor {
     const stateKeys = keysHeld(this.count);
     return {
       positions: [...this.positions],
-      count: this.count.slice(),
-      sum: this.sum.slice(),
+      count: stateCopy(this.count),
+      sum: stateCopy(this.sum),
       stateKeys,
-      ...this.dedupeSnapshot(),
+      dedupe: this.dedupeSnapshot(),
       pending: [],
     };
   }
@@ -253,8 +253,8 @@ export abstract class FlinkTaskState extends Actor {
   protected readonly xidEpochs = new Map<number, number>();
 
   /** The dedupe's state for a checkpoint: a copy (nothing without `processor.dedupe`). */
-  protected dedupeSnapshot(): { dedupe?: Map<number, number> } {
-    return this.cfg.dedupe ? { dedupe: new Map(this.dedupeWritten) } : {};
+  protected dedupeSnapshot(): Map<number, number> | undefined {
+    return this.cfg.dedupe ? new Map(this.dedupeWritten) : undefined;
   }
 
   /** The first partition with unread records (the order shift() on each buffer gave), or -1. */

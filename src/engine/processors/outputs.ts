@@ -38,6 +38,9 @@ export function sinkKey(
   }
 }
 
+/** How a side effect's call waits and retries (one object for every call: it is only read). */
+const SIDE_EFFECT_POLICY: WriterPolicy = { timeoutMs: 30_000, retries: 3, retryDelayMs: 1_000 };
+
 /** Run the side effect of a record (if configured), then `next`. */
 export function withSideEffect(
   owner: Actor,
@@ -61,7 +64,7 @@ export function withSideEffect(
       offset: r.offset,
     },
     cfg.idempotencyKey,
-    { timeoutMs: 30_000, retries: 3, retryDelayMs: 1_000 },
+    SIDE_EFFECT_POLICY,
     cause,
     then,
   );

@@ -31,6 +31,7 @@ type ExchangeCarry = Carry & {
 };
 
 const STATEMENT = { request: 'sink-write', response: 'sink-response' } as const;
+const EFFECT = { request: 'effect-call', response: 'effect-response' } as const;
 
 /**
  * One request/response exchange with a server actor, retried on timeout, held as data — its
@@ -209,7 +210,9 @@ export function writeStatement(
     partition: first?.partition ?? -1,
     offset: first?.offset ?? -1,
     count: stmt.rows.length,
-    events: stmt.rows.map((r) => r.event),
+    // One row's event is `event` itself (a carry without `events` carries just that one): no
+    // array for the statement of a record.
+    events: stmt.rows.length === 1 ? undefined : stmt.rows.map((r) => r.event),
   };
   const rec = sink.sql;
   const x = rec
@@ -297,7 +300,7 @@ class ServiceCall extends Request {
     super(
       owner,
       service,
-      { request: 'effect-call', response: 'effect-response' },
+      EFFECT,
       { event, topic, partition, offset, count: 1 },
       policy,
       'REQUEST_TIMED_OUT',
