@@ -365,9 +365,41 @@ export class World {
     deliver: OnArrival,
     opts?: SendOptions,
   ): EntryId {
+    if (opts === undefined)
+      return this.sendMessage(from, to, to.incarnation, type, cause, carry, deliver, undefined);
+    return this.sendMessage(
+      from,
+      to,
+      opts.toInc ?? to.incarnation,
+      type,
+      cause,
+      carry,
+      deliver,
+      opts.onLost,
+      opts.lost === true,
+      opts.extraDelayMs ?? 0,
+    );
+  }
+
+  /**
+   * {@link send}, its options as arguments (`toInc` given): no options object per message on the
+   * hottest paths (a produce request and its answer).
+   */
+  sendMessage(
+    from: Actor,
+    to: Actor,
+    toInc: number,
+    type: MessageType,
+    cause: EntryId,
+    carry: Carry,
+    deliver: OnArrival,
+    onLost: OnArrival | undefined,
+    lost = false,
+    extraDelayMs = 0,
+  ): EntryId {
     const fate = this.faults.onMessage(type, carry, cause);
-    const drop = fate.drop || opts?.lost === true;
-    const arrival = this.now + this.latency(from, to) + fate.delayMs + (opts?.extraDelayMs ?? 0);
+    const drop = fate.drop || lost;
+    const arrival = this.now + this.latency(from, to) + fate.delayMs + extraDelayMs;
     const t = this.trace;
     const e = writeMessage(
       t,
@@ -389,8 +421,7 @@ export class World {
     t.txn[e] = carry.txn ?? -1;
     this.faults.opportunities?.message(e, type);
     if (drop) return e;
-    const toInc = opts?.toInc ?? to.incarnation;
-    this.queue.push(new Delivery(arrival, from, to, toInc, e, deliver, opts?.onLost));
+    this.queue.push(new Delivery(arrival, from, to, toInc, e, deliver, onLost));
     return e;
   }
 
