@@ -32,8 +32,12 @@ interface Pending extends Carry {
   attempt: number;
   /** The connection it was sent on. */
   epoch: number;
-  /** Its answer, if it arrived while an earlier request on the connection had none yet. */
-  answer: { r: ProduceResult; cause: EntryId } | null;
+  /**
+   * Its answer and the answer's 'msg' entry, if it arrived while an earlier request on the
+   * connection had none yet (two fields, not an object per answer).
+   */
+  answer: ProduceResult | null;
+  answerCause: EntryId;
   /** Its request.timeout.ms timer, cancelled once answered (a stale timer would hold the run open). */
   timer: Timer | null;
   /** The broker incarnation it was sent to (its connection's). */
@@ -175,6 +179,7 @@ export abstract class ClientRequests extends ClientBatches {
       attempt,
       epoch: conn.epoch,
       answer: null,
+      answerCause: NO_ENTRY,
       timer: null,
       brokerInc,
       msg: NO_ENTRY,
@@ -347,12 +352,13 @@ export abstract class ClientRequests extends ClientBatches {
   protected onAnswer(brokerNo: number, p: Pending, r: ProduceResult, cause: EntryId): void {
     const conn = this.connection(brokerNo);
     if (conn.epoch !== p.epoch) return; // the connection was closed: this answer never arrives
-    p.answer = { r, cause };
-    while (conn.outstanding.length > 0 && conn.outstanding[0]!.answer) {
+    p.answer = r;
+    p.answerCause = cause;
+    while (conn.outstanding.length > 0 && conn.outstanding[0]!.answer !== null) {
       const head = conn.outstanding.shift()!;
       // Answered and off the connection: its timeout would find nothing to do.
       if (head.timer) this.owner.world.cancel(head.timer);
-      this.onResponse(head.batch, head.attempt, head.answer!.r, head.answer!.cause);
+      this.onResponse(head.batch, head.attempt, head.answer!, head.answerCause);
     }
   }
 

@@ -12,7 +12,13 @@
  * a WeakMap, WeakRef or Promise too. Objects made after the save point need nothing: once the
  * saved fields are back, nothing saved refers to them.
  */
-import { usedLength, type AnyFunction, type HasUsedLength } from './copyHints';
+import {
+  restoreFields,
+  usedLength,
+  type AnyFunction,
+  type HasRestoreFields,
+  type HasUsedLength,
+} from './copyHints';
 
 /** Thrown on what a save point cannot record (see the module comment). */
 export class UnsavableError extends Error {
@@ -45,7 +51,9 @@ const OBJECT = 0;
 const ARRAY = 1;
 const MAP = 2;
 const SET = 3;
-type Kind = typeof OBJECT | typeof ARRAY | typeof MAP | typeof SET;
+/** An object that writes its saved fields back itself (./copyHints.ts, `restoreFields`). */
+const FIELDS = 4;
+type Kind = typeof OBJECT | typeof ARRAY | typeof MAP | typeof SET | typeof FIELDS;
 
 /** The state reachable from a root, recorded to be written back (see the module comment). */
 export class SavePoint {
@@ -90,6 +98,10 @@ export class SavePoint {
           // Every field at once: V8 copies by the clone's hidden class, several times faster
           // than a loop of keyed writes over the engine's many shapes.
           Object.assign(o, held[i]);
+          if (this.opts.verify) verifyFields(o, held[i] as object);
+          break;
+        case FIELDS:
+          (o as HasRestoreFields)[restoreFields](held[i] as object);
           if (this.opts.verify) verifyFields(o, held[i] as object);
           break;
         case ARRAY: {
@@ -167,7 +179,10 @@ export class SavePoint {
     const rec = v as Record<string, unknown>;
     // A frozen object cannot change (nor be written back): only what it holds is saved.
     const frozen = Object.isFrozen(v);
-    if (!frozen) this.push(v, OBJECT, { ...rec });
+    if (!frozen) {
+      const own = typeof (v as Partial<HasRestoreFields>)[restoreFields] === 'function';
+      this.push(v, own ? FIELDS : OBJECT, { ...rec });
+    }
     const keys = Object.keys(v);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
