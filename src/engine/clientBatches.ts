@@ -175,7 +175,9 @@ export abstract class ClientBatches {
     this.lastAckedSeq = new Array<number>(n).fill(-1);
     this.seqEpoch = new Array<number>(n).fill(0);
     this.open = new Array<Batch | null>(n).fill(null);
-    this.queues = Array.from({ length: n }, () => []);
+    // A loop, not Array.from with a callback: a Flink job opens a producer per checkpoint.
+    this.queues = [];
+    for (let p = 0; p < n; p++) this.queues.push([]);
   }
 
   protected get world(): World {

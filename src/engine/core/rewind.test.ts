@@ -99,6 +99,30 @@ describe('a save point restored in place', () => {
     expect(n.value).toBe(1);
   });
 
+  it("restores a Map's and a Set's order, not only their entries", () => {
+    const m = new Map([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    const set = new Set(['a', 'b']);
+    const point = savePoint({ m, set });
+    // The same entries, in another order: the restore must not take them as unchanged.
+    m.delete('a');
+    m.set('a', 1);
+    set.delete('a');
+    set.add('a');
+    point.restore();
+    expect([...m]).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect([...set]).toEqual(['a', 'b']);
+    // A value changed under the same keys is written back too.
+    m.set('b', 3);
+    point.restore();
+    expect(m.get('b')).toBe(2);
+  });
+
   it('leaves a frozen object as it is, and restores what it holds', () => {
     const inner = { n: 1 };
     const constant = Object.freeze({ name: 'pass', inner });

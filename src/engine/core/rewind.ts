@@ -114,6 +114,7 @@ export class SavePoint {
         case MAP: {
           const m = o as Map<unknown, unknown>;
           const v = held[i] as unknown[];
+          if (sameEntries(m, v)) break;
           m.clear();
           for (let j = 0; j < v.length; j += 2) m.set(v[j], v[j + 1]);
           break;
@@ -121,6 +122,7 @@ export class SavePoint {
         case SET: {
           const s = o as Set<unknown>;
           const v = held[i] as unknown[];
+          if (sameMembers(s, v)) break;
           s.clear();
           for (let j = 0; j < v.length; j++) s.add(v[j]);
           break;
@@ -224,6 +226,29 @@ export class SavePoint {
     this.kinds.push(kind);
     this.held.push(held);
   }
+}
+
+/**
+ * Whether Map `m` holds the keys and values of `flat` (key, value, key, value…) in that order:
+ * most of a run's Maps are as saved when a trial ends, and clearing and filling one again
+ * reallocates its table (a tenth of a restore).
+ */
+function sameEntries(m: Map<unknown, unknown>, flat: unknown[]): boolean {
+  if (m.size * 2 !== flat.length) return false;
+  let j = 0;
+  for (const k of m.keys()) {
+    if (k !== flat[j] || m.get(k) !== flat[j + 1]) return false;
+    j += 2;
+  }
+  return true;
+}
+
+/** Whether Set `s` holds the elements of `list` in that order (see {@link sameEntries}). */
+function sameMembers(s: Set<unknown>, list: unknown[]): boolean {
+  if (s.size !== list.length) return false;
+  let j = 0;
+  for (const x of s) if (x !== list[j++]) return false;
+  return true;
 }
 
 /** Throw if `o` has a field its saved clone has not (see {@link SavePointOptions.verify}). */
