@@ -299,7 +299,7 @@ export class World {
     // request's, a statement's, a batch's poll timeout) that would pile up and make every push
     // and pop dearer. Drop them once they are half of the queue.
     if (++this.cancelledQueued > 256 && this.cancelledQueued * 2 > this.queue.size) {
-      this.queue.retain((x) => !x.cancelled);
+      this.queue.dropCancelled();
       this.cancelledQueued = 0;
     }
   }
