@@ -99,8 +99,8 @@ export interface Batch {
   done: boolean;
   notBefore: number;
   cause: EntryId;
-  /** Per-record callbacks, by position in the batch (sparse). */
-  callbacks: (RecordCallback | undefined)[];
+  /** Per-record callbacks, by position in the batch (sparse); null until the first (most have none). */
+  callbacks: (RecordCallback | undefined)[] | null;
   /** Its delivery.timeout.ms timer, cancelled once the batch is done. */
   deliveryTimer: Timer | null;
 }
@@ -175,7 +175,9 @@ export abstract class ClientBatches {
     this.lastAckedSeq = new Array<number>(n).fill(-1);
     this.seqEpoch = new Array<number>(n).fill(0);
     this.open = new Array<Batch | null>(n).fill(null);
-    this.queues = Array.from({ length: n }, () => []);
+    // A loop, not Array.from with a callback: a Flink job opens a producer per checkpoint.
+    this.queues = [];
+    for (let p = 0; p < n; p++) this.queues.push([]);
   }
 
   protected get world(): World {
@@ -237,7 +239,7 @@ export abstract class ClientBatches {
     b.sends[b.n] = sendEntry;
     b.n++;
     b.bytes += bytes;
-    if (cb) b.callbacks[b.n - 1] = cb;
+    if (cb) (b.callbacks ??= [])[b.n - 1] = cb;
     this.pendingRecords++;
     // Only a closed batch can be sent: drain when one closes (the linger timer drains too).
     if (b.bytes >= this.cfg.batchSize || this.cfg.lingerMs === 0) {
@@ -269,7 +271,7 @@ export abstract class ClientBatches {
       done: false,
       notBefore: 0,
       cause,
-      callbacks: [],
+      callbacks: null,
       deliveryTimer: null,
     };
     this.open[p] = b;
@@ -390,7 +392,7 @@ export abstract class ClientBatches {
       const event = b.events[i]! as EventId;
       const sent = b.sends[i]! as EntryId;
       const at = ok && offset >= 0 ? offset + i : -1;
-      const cb = b.callbacks[i];
+      const cb = b.callbacks?.[i];
       if (cb) tell(cb, event, sent, ok, error, cause, at);
       if (hook) hear(hook, event, sent, ok, error, cause, at);
     }

@@ -18,19 +18,26 @@ import { writeReject, writeRetry } from './traceWriters';
 import { NO_ENTRY, type EntryId, type EventId } from './ids';
 import { ClientBatches, type Batch } from './clientBatches';
 
-/** A request waiting for its answer on a connection. */
-interface Pending {
+/**
+ * A request waiting for its answer on a connection. It is also the carry of its two messages
+ * (the request, then its answer, which sets `offset`): the fields a message's trace entry and the
+ * faults read, on the record the request keeps anyway rather than on an object per message.
+ */
+interface Pending extends Carry {
   batch: Batch;
   /** The broker it was sent to, and the owner's incarnation that sent it. */
   brokerNo: number;
   inc: number;
   req: ProduceRequest;
-  carry: Carry;
   attempt: number;
   /** The connection it was sent on. */
   epoch: number;
-  /** Its answer, if it arrived while an earlier request on the connection had none yet. */
-  answer: { r: ProduceResult; cause: EntryId } | null;
+  /**
+   * Its answer and the answer's 'msg' entry, if it arrived while an earlier request on the
+   * connection had none yet (two fields, not an object per answer).
+   */
+  answer: ProduceResult | null;
+  answerCause: EntryId;
   /** Its request.timeout.ms timer, cancelled once answered (a stale timer would hold the run open). */
   timer: Timer | null;
   /** The broker incarnation it was sent to (its connection's). */
@@ -39,6 +46,20 @@ interface Pending {
   msg: EntryId;
   /** When the client sees its connection reset by the broker's crash (ms), once it has crashed. */
   resetAt: number;
+  /**
+   * What runs when the broker's crash resets its connection ({@link ClientRequests.onReset}): one
+   * call, handed to the request's message, the broker and the answer's message in turn.
+   */
+  onLost: Call<EntryId>;
+  // As a carry: the batch's first event, topic, partition, records, the records' events, the
+  // transaction; the answer's base offset (-1 while unanswered, the request's: none).
+  event: EventId;
+  topic: number;
+  partition: number;
+  count: number;
+  events: Int32Array;
+  txn: number;
+  offset: number;
 }
 
 /** One connection to a broker: its requests awaiting answers, in the order they were sent. */
@@ -118,16 +139,10 @@ export abstract class ClientRequests extends ClientBatches {
     b.attemptId = attempt;
     b.inflightTo = brokerNo;
     this.inflight.set(brokerNo, (this.inflight.get(brokerNo) ?? 0) + 1);
-    // A closed batch's records never change: the request reads them through views.
-    const evs = b.events.subarray(0, b.n);
-    const carry = {
-      event: b.events[0]! as EventId,
-      topic: this.topic.index,
-      partition: b.partition,
-      count: b.n,
-      events: evs,
-      txn: b.txn,
-    };
+    // A closed batch's records never change: the request reads them through views (the column
+    // itself when the batch filled its room: no view to make). The broker reads `sends` only
+    // below `events.length`, so the whole column serves.
+    const evs = b.n === b.events.length ? b.events : b.events.subarray(0, b.n);
     if (b.attempts > 1) {
       b.cause = writeRetry(
         t,
@@ -146,7 +161,7 @@ export abstract class ClientRequests extends ClientBatches {
       topic: this.topic,
       partition: b.partition,
       events: evs,
-      sends: b.sends.subarray(0, b.n),
+      sends: b.sends,
       pid: this.cfg.idempotent ? this.pid : -1,
       epoch: b.epoch,
       firstSeq: b.firstSeq,
@@ -161,31 +176,38 @@ export abstract class ClientRequests extends ClientBatches {
       brokerNo,
       inc,
       req,
-      carry,
       attempt,
       epoch: conn.epoch,
       answer: null,
+      answerCause: NO_ENTRY,
       timer: null,
       brokerInc,
       msg: NO_ENTRY,
       resetAt: -1,
+      onLost: null as unknown as Call<EntryId>,
+      event: b.events[0]! as EventId,
+      topic: this.topic.index,
+      partition: b.partition,
+      count: b.n,
+      events: evs,
+      txn: b.txn,
+      offset: -1,
     };
+    pending.onLost = call(this, this.onReset, pending);
     // Behind a lost request, a request waits in the connection's unacknowledged bytes: the broker
     // never reads it (acks=0 waits for no answer and has no timeout to close the connection: its
     // lost request stays the one loss).
     const stalled = conn.stalled && this.cfg.acks !== '0';
-    const m = w.send(
+    const m = w.sendMessage(
       this.owner,
       broker,
+      brokerInc,
       'produce',
       b.cause,
-      carry,
+      pending,
       call(this, this.produceArrived, pending),
-      {
-        toInc: brokerInc,
-        onLost: call(this, this.onReset, pending),
-        ...(stalled ? { lost: true } : {}),
-      },
+      pending.onLost,
+      stalled,
     );
     pending.msg = m;
     if (w.trace.kindOf(m) === 'msg-lost') conn.stalled = true;
@@ -210,7 +232,7 @@ export abstract class ClientRequests extends ClientBatches {
   private produceArrived(p: Pending, _b: undefined, _c: undefined, e: EntryId): void {
     this.cluster
       .broker(p.brokerNo)
-      .produce(p.req, e, call(this, this.produceAnswered, p), call(this, this.onReset, p));
+      .produce(p.req, e, call(this, this.produceAnswered, p), p.onLost);
   }
 
   /** The broker's answer `r` to request `p` (at `cause`) goes back to the client. */
@@ -222,30 +244,20 @@ export abstract class ClientRequests extends ClientBatches {
     cause: EntryId,
   ): void {
     const broker = this.cluster.broker(p.brokerNo);
-    // The request's fields and the answer's offset, written out: a spread of the request's
-    // carry was a tenth of this hot path.
-    const c = p.carry;
-    const carry: Carry = {
-      event: c.event,
-      topic: c.topic,
-      partition: c.partition,
-      count: c.count,
-      events: c.events,
-      txn: c.txn,
-      offset: r.offset,
-    };
-    const m = this.world.send(
+    // The request carries the answer's offset too (see Pending).
+    p.offset = r.offset;
+    const m = this.world.sendMessage(
       broker,
       this.owner,
+      p.inc,
       'produce-response',
       cause,
-      carry,
+      p,
       call(this, this.answerArrived, p, r),
-      {
-        toInc: p.inc,
-      },
+      undefined,
+      false,
     );
-    broker.watchIfHeld(m, call(this, this.onReset, p));
+    broker.watchIfHeld(m, p.onLost);
   }
 
   /** The answer `r` to `p` reaches the client (message entry `e`). */
@@ -340,12 +352,13 @@ export abstract class ClientRequests extends ClientBatches {
   protected onAnswer(brokerNo: number, p: Pending, r: ProduceResult, cause: EntryId): void {
     const conn = this.connection(brokerNo);
     if (conn.epoch !== p.epoch) return; // the connection was closed: this answer never arrives
-    p.answer = { r, cause };
-    while (conn.outstanding.length > 0 && conn.outstanding[0]!.answer) {
+    p.answer = r;
+    p.answerCause = cause;
+    while (conn.outstanding.length > 0 && conn.outstanding[0]!.answer !== null) {
       const head = conn.outstanding.shift()!;
       // Answered and off the connection: its timeout would find nothing to do.
       if (head.timer) this.owner.world.cancel(head.timer);
-      this.onResponse(head.batch, head.attempt, head.answer!.r, head.answer!.cause);
+      this.onResponse(head.batch, head.attempt, head.answer!, head.answerCause);
     }
   }
 

@@ -7,7 +7,7 @@ import { NO_EVENT, type EntryId, type EventId } from './ids';
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
 import { partitionForKey } from './core/murmur2';
-import type { AnyFunction } from './core/copyHints';
+import { restoreFields, type AnyFunction } from './core/copyHints';
 import { isCallCode, run, type Callback } from './core/call';
 import {
   Trace,
@@ -49,6 +49,38 @@ interface Task extends Scheduled {
   b: unknown;
   /** Set by {@link World.cancel}: the task is dropped unrun (a timer no longer needed). */
   cancelled: boolean;
+}
+
+/**
+ * A task as {@link World.scheduleCall} queues it: a class, so that a save point writes its
+ * fields back with the named stores of {@link restoreFields} (a trial of the fault atlas restores
+ * a hundred or more of them) rather than `Object.assign`.
+ */
+class QueuedTask implements Task {
+  seq = 0;
+  cancelled = false;
+
+  constructor(
+    public time: number,
+    public actor: Actor | null,
+    public inc: number,
+    public fn: Task['fn'],
+    public self: unknown,
+    public a: unknown,
+    public b: unknown,
+  ) {}
+
+  [restoreFields](saved: QueuedTask): void {
+    this.time = saved.time;
+    this.actor = saved.actor;
+    this.inc = saved.inc;
+    this.fn = saved.fn;
+    this.self = saved.self;
+    this.a = saved.a;
+    this.b = saved.b;
+    this.seq = saved.seq;
+    this.cancelled = saved.cancelled;
+  }
 }
 
 /**
@@ -132,8 +164,8 @@ export type OnArrival = Callback<EntryId>;
  * one object per message instead of a closure and the context it captures. It holds only what
  * differs from message to message — the run's most frequent allocation (14 % of a fault atlas's
  * bytes with 17 fields): the task fields every message has alike are on the prototype (below),
- * and what a lost message's entry repeats (its type, event, topic, partition, offset, count) is
- * read back from its 'msg' entry.
+ * and what a lost message's entry repeats (its type, event, topic, partition, offset, count, and
+ * its sender, the 'msg' entry's actor) is read back from its 'msg' entry.
  */
 class Delivery implements Task {
   seq = 0;
@@ -147,7 +179,6 @@ class Delivery implements Task {
 
   constructor(
     public time: number,
-    readonly from: Actor,
     readonly to: Actor,
     readonly toInc: number,
     /** Its 'msg' entry. */
@@ -268,7 +299,7 @@ export class World {
     // request's, a statement's, a batch's poll timeout) that would pile up and make every push
     // and pop dearer. Drop them once they are half of the queue.
     if (++this.cancelledQueued > 256 && this.cancelledQueued * 2 > this.queue.size) {
-      this.queue.retain((x) => !x.cancelled);
+      this.queue.dropCancelled();
       this.cancelledQueued = 0;
     }
   }
@@ -313,17 +344,15 @@ export class World {
     a?: A,
     b?: B,
   ): Task {
-    const task: Task = {
-      time: this.now + delayMs,
-      seq: 0,
+    const task = new QueuedTask(
+      this.now + delayMs,
       actor,
-      inc: actor === null ? 0 : actor.incarnation,
-      fn: fn as Task['fn'],
+      actor === null ? 0 : actor.incarnation,
+      fn as Task['fn'],
       self,
       a,
       b,
-      cancelled: false,
-    };
+    );
     this.queue.push(task);
     return task;
   }
@@ -365,9 +394,41 @@ export class World {
     deliver: OnArrival,
     opts?: SendOptions,
   ): EntryId {
+    if (opts === undefined)
+      return this.sendMessage(from, to, to.incarnation, type, cause, carry, deliver, undefined);
+    return this.sendMessage(
+      from,
+      to,
+      opts.toInc ?? to.incarnation,
+      type,
+      cause,
+      carry,
+      deliver,
+      opts.onLost,
+      opts.lost === true,
+      opts.extraDelayMs ?? 0,
+    );
+  }
+
+  /**
+   * {@link send}, its options as arguments (`toInc` given): no options object per message on the
+   * hottest paths (a produce request and its answer).
+   */
+  sendMessage(
+    from: Actor,
+    to: Actor,
+    toInc: number,
+    type: MessageType,
+    cause: EntryId,
+    carry: Carry,
+    deliver: OnArrival,
+    onLost: OnArrival | undefined,
+    lost = false,
+    extraDelayMs = 0,
+  ): EntryId {
     const fate = this.faults.onMessage(type, carry, cause);
-    const drop = fate.drop || opts?.lost === true;
-    const arrival = this.now + this.latency(from, to) + fate.delayMs + (opts?.extraDelayMs ?? 0);
+    const drop = fate.drop || lost;
+    const arrival = this.now + this.latency(from, to) + fate.delayMs + extraDelayMs;
     const t = this.trace;
     const e = writeMessage(
       t,
@@ -389,8 +450,7 @@ export class World {
     t.txn[e] = carry.txn ?? -1;
     this.faults.opportunities?.message(e, type);
     if (drop) return e;
-    const toInc = opts?.toInc ?? to.incarnation;
-    this.queue.push(new Delivery(arrival, from, to, toInc, e, deliver, opts?.onLost));
+    this.queue.push(new Delivery(arrival, to, toInc, e, deliver, onLost));
     return e;
   }
 
@@ -416,23 +476,23 @@ export class World {
         t.count[e]!,
         t.aux[e]!,
       );
-      t.peer[l] = d.from.id;
+      t.peer[l] = t.actor[e]!;
       if (d.onLost !== undefined) run(d.onLost, l);
       return;
     }
     if (to.stalledUntil > this.now) {
       // A paused process reads its socket when it wakes up.
-      this.queue.push({
-        time: to.stalledUntil,
-        seq: 0,
-        actor: to,
-        inc: d.toInc,
-        fn: Delivery.prototype.handOver as Task['fn'],
-        self: d,
-        a: e,
-        b: undefined,
-        cancelled: false,
-      });
+      this.queue.push(
+        new QueuedTask(
+          to.stalledUntil,
+          to,
+          d.toInc,
+          Delivery.prototype.handOver as Task['fn'],
+          d,
+          e,
+          undefined,
+        ),
+      );
       return;
     }
     run(d.deliver, e);

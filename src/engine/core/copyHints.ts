@@ -17,6 +17,19 @@ export interface HasUsedLength {
   [usedLength](): number;
 }
 
+/**
+ * A method of a class of the run's most numerous state (the queued task, src/engine/world.ts):
+ * write back the fields of its saved clone (./rewind.ts). Named stores of one class, where
+ * `Object.assign` into an object that has the fields already took several times as long: a
+ * fault atlas trial restores a hundred queued tasks or more.
+ */
+export const restoreFields: unique symbol = Symbol('restoreFields');
+
+/** An object that writes back its own saved fields (see {@link restoreFields}). */
+export interface HasRestoreFields {
+  [restoreFields](saved: object): void;
+}
+
 /** Any function (the copier only compares and prints them). */
 export type AnyFunction = (...args: never[]) => unknown;
 

@@ -61,6 +61,40 @@ describe('event queue', () => {
   });
 });
 
+describe('event queue dropping cancelled items', () => {
+  it('dropCancelled drops the cancelled items, near and far, and the rest come out in order', () => {
+    // Times up to 5 s: items past the 1,024 ms horizon wait in the far list, and a third of all
+    // items (near and far) are cancelled before the drop.
+    type Item = { time: number; seq: number; id: number; cancelled?: boolean };
+    const a = new EventQueue<Item>();
+    const b = new EventQueue<Item>();
+    const r = createRng(12, 'dropCancelled');
+    let id = 0;
+    const queued: Item[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const time = r.int(5000);
+      const x: Item = { time, seq: 0, id };
+      queued.push(x);
+      a.push(x);
+      b.push({ time, seq: 0, id: id++ });
+      if (r.int(3) === 0) expect(a.pop()!.id).toBe(b.pop()!.id);
+    }
+    for (const x of queued) if (x.id % 3 === 1) x.cancelled = true;
+    const sizeBefore = a.size;
+    a.dropCancelled();
+    const sizeAfter = a.size;
+    expect(sizeAfter).toBeLessThan(sizeBefore);
+    const fromA: number[] = [];
+    for (let x = a.pop(); x; x = a.pop()) fromA.push(x.id);
+    const fromB: number[] = [];
+    for (let x = b.pop(); x; x = b.pop()) if (x.id % 3 !== 1) fromB.push(x.id);
+    // The drop took every cancelled item, near and far: what it left is exactly what pops.
+    expect(fromA.length).toBe(sizeAfter);
+    expect(fromA).toEqual(fromB);
+    expect(fromA.length).toBeGreaterThan(1000);
+  });
+});
+
 describe('event queue with far items (two levels)', () => {
   it('pops in exactly (time, seq) order with items far ahead, pops, drops and backdating interleaved', () => {
     // A reference: every queued item in a list, the earliest by (time, seq) taken each time. The

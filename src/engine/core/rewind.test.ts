@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { savePoint, UnsavableError } from './rewind';
-import { usedLength } from './copyHints';
+import { restoreFields, usedLength } from './copyHints';
 import { isMethodOf } from './copyHints';
 
 class Column {
@@ -70,6 +70,57 @@ describe('a save point restored in place', () => {
     point.restore();
     expect(a.value).toBe(1);
     expect([...state.column.data].slice(0, 2)).toEqual([7, 0]);
+  });
+
+  it('lets an object with its own restoreFields write its fields back, and restores what it holds', () => {
+    class Task {
+      restored = 0;
+      constructor(
+        public time: number,
+        public target: Node,
+      ) {}
+      [restoreFields](saved: Task): void {
+        this.restored++;
+        this.time = saved.time;
+        this.target = saved.target;
+      }
+    }
+    const n = new Node(1);
+    const task = new Task(5, n);
+    const point = savePoint({ task });
+    task.time = 9;
+    task.target = new Node(2);
+    n.value = 3;
+    point.restore();
+    // Its method ran (the restore count it wrote is the saved 0 plus its own increment).
+    expect(task.restored).toBe(1);
+    expect(task.time).toBe(5);
+    expect(task.target).toBe(n);
+    expect(n.value).toBe(1);
+  });
+
+  it("restores a Map's and a Set's order, not only their entries", () => {
+    const m = new Map([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    const set = new Set(['a', 'b']);
+    const point = savePoint({ m, set });
+    // The same entries, in another order: the restore must not take them as unchanged.
+    m.delete('a');
+    m.set('a', 1);
+    set.delete('a');
+    set.add('a');
+    point.restore();
+    expect([...m]).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect([...set]).toEqual(['a', 'b']);
+    // A value changed under the same keys is written back too.
+    m.set('b', 3);
+    point.restore();
+    expect(m.get('b')).toBe(2);
   });
 
   it('leaves a frozen object as it is, and restores what it holds', () => {

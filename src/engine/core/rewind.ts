@@ -12,7 +12,13 @@
  * a WeakMap, WeakRef or Promise too. Objects made after the save point need nothing: once the
  * saved fields are back, nothing saved refers to them.
  */
-import { usedLength, type AnyFunction, type HasUsedLength } from './copyHints';
+import {
+  restoreFields,
+  usedLength,
+  type AnyFunction,
+  type HasRestoreFields,
+  type HasUsedLength,
+} from './copyHints';
 
 /** Thrown on what a save point cannot record (see the module comment). */
 export class UnsavableError extends Error {
@@ -45,7 +51,9 @@ const OBJECT = 0;
 const ARRAY = 1;
 const MAP = 2;
 const SET = 3;
-type Kind = typeof OBJECT | typeof ARRAY | typeof MAP | typeof SET;
+/** An object that writes its saved fields back itself (./copyHints.ts, `restoreFields`). */
+const FIELDS = 4;
+type Kind = typeof OBJECT | typeof ARRAY | typeof MAP | typeof SET | typeof FIELDS;
 
 /** The state reachable from a root, recorded to be written back (see the module comment). */
 export class SavePoint {
@@ -92,6 +100,10 @@ export class SavePoint {
           Object.assign(o, held[i]);
           if (this.opts.verify) verifyFields(o, held[i] as object);
           break;
+        case FIELDS:
+          (o as HasRestoreFields)[restoreFields](held[i] as object);
+          if (this.opts.verify) verifyFields(o, held[i] as object);
+          break;
         case ARRAY: {
           const a = o as unknown[];
           const v = held[i] as unknown[];
@@ -102,6 +114,7 @@ export class SavePoint {
         case MAP: {
           const m = o as Map<unknown, unknown>;
           const v = held[i] as unknown[];
+          if (sameEntries(m, v)) break;
           m.clear();
           for (let j = 0; j < v.length; j += 2) m.set(v[j], v[j + 1]);
           break;
@@ -109,6 +122,7 @@ export class SavePoint {
         case SET: {
           const s = o as Set<unknown>;
           const v = held[i] as unknown[];
+          if (sameMembers(s, v)) break;
           s.clear();
           for (let j = 0; j < v.length; j++) s.add(v[j]);
           break;
@@ -167,7 +181,10 @@ export class SavePoint {
     const rec = v as Record<string, unknown>;
     // A frozen object cannot change (nor be written back): only what it holds is saved.
     const frozen = Object.isFrozen(v);
-    if (!frozen) this.push(v, OBJECT, { ...rec });
+    if (!frozen) {
+      const own = typeof (v as Partial<HasRestoreFields>)[restoreFields] === 'function';
+      this.push(v, own ? FIELDS : OBJECT, { ...rec });
+    }
     const keys = Object.keys(v);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
@@ -209,6 +226,29 @@ export class SavePoint {
     this.kinds.push(kind);
     this.held.push(held);
   }
+}
+
+/**
+ * Whether Map `m` holds the keys and values of `flat` (key, value, key, value…) in that order:
+ * most of a run's Maps are as saved when a trial ends, and clearing and filling one again
+ * reallocates its table (a tenth of a restore).
+ */
+function sameEntries(m: Map<unknown, unknown>, flat: unknown[]): boolean {
+  if (m.size * 2 !== flat.length) return false;
+  let j = 0;
+  for (const k of m.keys()) {
+    if (k !== flat[j] || m.get(k) !== flat[j + 1]) return false;
+    j += 2;
+  }
+  return true;
+}
+
+/** Whether Set `s` holds the elements of `list` in that order (see {@link sameEntries}). */
+function sameMembers(s: Set<unknown>, list: unknown[]): boolean {
+  if (s.size !== list.length) return false;
+  let j = 0;
+  for (const x of s) if (x !== list[j++]) return false;
+  return true;
 }
 
 /** Throw if `o` has a field its saved clone has not (see {@link SavePointOptions.verify}). */
