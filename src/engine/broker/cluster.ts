@@ -44,7 +44,10 @@ export interface ProduceRequest {
   partition: number;
   /** Workload event of each record. */
   events: Int32Array;
-  /** 'app-send' entry of each record (provenance). */
+  /**
+   * 'app-send' entry of each record (provenance), read below `events.length` only: it may be the
+   * batch's whole column, longer than its records (no view made per request).
+   */
   sends: Int32Array;
   pid: number;
   epoch: number;
