@@ -16,6 +16,7 @@ import { outputTransactionTimeoutMs } from '../scenario/transactionTimeouts';
 import { writeRestore } from '../traceWriters';
 import { call } from '../core/call';
 import { FlinkTaskState } from './flinkTaskState';
+import { restoreColumn } from './flinkState';
 
 /** Start, failures and restarts of the task. */
 export abstract class FlinkRestore extends FlinkTaskState {
@@ -86,8 +87,8 @@ export abstract class FlinkRestore extends FlinkTaskState {
     const checkpointing = this.cfg['execution.checkpointing.interval'] !== null;
     if (cp) {
       this.positions = [...cp.positions];
-      this.count = new Float64Array(cp.count);
-      this.sum = new Float64Array(cp.sum);
+      restoreColumn(this.count, cp.count);
+      restoreColumn(this.sum, cp.sum);
       this.dedupeWritten = new Map(cp.dedupe);
       this.epoch = cp.id + 1;
       this.stateTracker?.restored(cp.id);
@@ -104,8 +105,8 @@ export abstract class FlinkRestore extends FlinkTaskState {
             ? 0
             : (coord.committed('flink-job', this.input.index, p) ?? 0),
       );
-      this.count = new Float64Array(this.count.length);
-      this.sum = new Float64Array(this.sum.length);
+      this.count.fill(0);
+      this.sum.fill(0);
       this.dedupeWritten = new Map();
       this.epoch = 1;
       this.stateTracker?.restored(0);

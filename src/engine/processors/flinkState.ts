@@ -25,6 +25,17 @@ export function stateCopy(column: Float64Array): number[] {
   return out;
 }
 
+/**
+ * Put a checkpoint's copy of a keyed-state column (see {@link stateCopy}) back into the task's
+ * column, in place: a typed array built from a plain array (`new Float64Array(array)`) takes a
+ * slow generic path and allocates its buffer outside the heap — the restore's two were its
+ * dearest lines (profile, docs/benchmarks.md). The column's length is the workload's key count,
+ * the copy's too.
+ */
+export function restoreColumn(column: Float64Array, copy: readonly number[]): void {
+  for (let k = 0; k < column.length; k++) column[k] = copy[k]!;
+}
+
 /** Instrumentation behind the 'state' observation point: which events the keyed state counts. */
 export class StateTracker {
   /** identity → times its amount is in the state. */
