@@ -49,8 +49,13 @@ test('a producer.properties as lane 2: its knobs in What differs, its verdict; a
     '3 exactly-once',
   ]);
 
-  // By keyboard: lane 2's "From files…" opens the file chooser.
-  await dash.byId(c.laneFromFiles).first().focus();
+  // By keyboard: lane 2's "From files…" opens the file chooser. Focused until it holds the focus:
+  // once, under load, the refusal's last render left it unfocused and Enter opened nothing.
+  const fromFiles = dash.byId(c.laneFromFiles).first();
+  await expect(async () => {
+    await fromFiles.focus();
+    await expect(fromFiles).toBeFocused({ timeout: 1000 });
+  }).toPass();
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (
