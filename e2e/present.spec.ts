@@ -605,6 +605,42 @@ test('projector mode: More holds Compare, the files and the room; arrows, Home, 
   expect(dash.errors).toEqual([]);
 });
 
+/**
+ * Compare in projector mode once answered: its lanes, what differs and the per-event diff (about
+ * 1,200 px) scroll in the box under the page's head, "▾ more below" at its foot while there is
+ * more. The page does not scroll at 1280×720: what differs and the diff had been cut off there,
+ * out of reach, and the page itself had grown 327 px (the lanes' visually hidden words).
+ */
+test('projector mode: Compare’s what differs and diff scroll into sight under the head', async ({
+  unopenedDash: dash,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = dash;
+  await dash.goto('./?present=1&preset=lost-ack-retry');
+  await dash.settled();
+  await dash.skipQuestion();
+  await dash.byId(testIds.moreTools).click();
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.locator('.compare-lanes > .lane')).toHaveCount(3);
+  await dash.byId(testIds.toEnd).click();
+  const box = page.locator('main.workbench-main');
+  const diff = page.getByTestId('compare-diff');
+  await expect(diff).toContainText('1 of 10 events differ');
+  await expect(box).toHaveAttribute('data-more-below', '');
+  // The page itself never scrolls; the box does.
+  const pageHeight = () => page.evaluate(() => document.scrollingElement!.scrollHeight);
+  expect(await pageHeight()).toBe(H);
+  await box.evaluate((b) => b.scrollTo(0, b.scrollHeight));
+  await expect(box).not.toHaveAttribute('data-more-below', '');
+  expect(await inViewport(diff)).toBeNull();
+  expect(await inViewport(page.getByTestId('compare-knobs'))).toBeNull();
+  // The head (the transport) stays where it was, above the box.
+  expect(await inViewport(dash.byId(testIds.toEnd))).toBeNull();
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  expect(await pageHeight()).toBe(H);
+  expect(dash.errors).toEqual([]);
+});
+
 test('projector mode: records sent together are stacked, their labels never cover each other', async ({
   unopenedDash: dash,
 }) => {

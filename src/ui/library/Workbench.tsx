@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { watchMoreBelow } from '../moreBelow';
 import { StoryPanel } from './StoryPanel';
 import './library.css';
 
@@ -28,13 +29,24 @@ export function Workbench({
   /** Whether the story is shown (Compare shows it only while its question waits: App.tsx). */
   story?: boolean;
 }) {
+  // In projector mode Compare's lanes, what differs and the diff scroll in this box
+  // (present/present.css): its foot says when there is more below.
+  // A state, not a ref: the page swaps the pipeline's Workbench for Compare's in place.
+  const [mainBox, setMainBox] = useState<HTMLElement | null>(null);
+  useEffect(() => (mainBox ? watchMoreBelow([mainBox]) : undefined), [mainBox]);
   return (
     <div className="workbench">
       <div className="workbench-grid">
         {story && <StoryPanel />}
         {head && <div className="workbench-head">{head}</div>}
         {main ? (
-          <main className="workbench-main" id={main.id} tabIndex={-1} aria-label={main.label}>
+          <main
+            ref={setMainBox}
+            className="workbench-main"
+            id={main.id}
+            tabIndex={-1}
+            aria-label={main.label}
+          >
             {children}
           </main>
         ) : (
