@@ -119,6 +119,17 @@ test('at-least-once survives every single fault, and says so plainly', async ({ 
   await expect(dash.byId(ids.counterexample)).toHaveCount(0);
   await dash.byId(ids.panel).scrollIntoViewIfNeeded();
   await shot(dash.page, 'atlas-at-least-once');
+  // A placement's outcome swatch sits beside its Open button, Compare and the result under it:
+  // the swatch had stood alone on a line above an Open as wide as the list.
+  const placement = dash.byId(ids.cellTrials).locator('li').first();
+  const swatch = await placement.locator('.atlas-swatch').boundingBox();
+  const open = await placement.getByTestId(ids.openTrial).boundingBox();
+  const compare = await placement.getByTestId(ids.compareTrial).boundingBox();
+  expect(swatch && open && compare).toBeTruthy();
+  expect(swatch!.y).toBeGreaterThanOrEqual(open!.y - 1);
+  expect(swatch!.y).toBeLessThan(open!.y + open!.height);
+  expect(swatch!.x + swatch!.width).toBeLessThanOrEqual(open!.x);
+  expect(compare!.y).toBeGreaterThanOrEqual(open!.y + open!.height - 1);
   // A doc author pins it for docs CI from the Embed dialog: `"atlas": {"breaks": 0}` beside the
   // run's totals, which `delivery-lab check` runs again (docs/embed.md).
   await dash.byId(testIds.embedButton).click();

@@ -179,7 +179,7 @@ export function HeatMapGrid({
                 </span>{' '}
                 <button
                   type="button"
-
+                  className="atlas-open"
                   data-testid={atlasTestIds.openTrial}
                   onClick={() => onOpen(t.faults)}
                 >
@@ -187,6 +187,7 @@ export function HeatMapGrid({
                 </button>{' '}
                 <button
                   type="button"
+                  className="atlas-compare"
                   data-testid={atlasTestIds.compareTrial}
                   title="Run it as a Compare lane beside the run as it is"
                   // Named by its placement: a list of "Compare, Compare, Compare" said nothing.
@@ -195,7 +196,7 @@ export function HeatMapGrid({
                 >
                   Compare
                 </button>{' '}
-                <span className="muted">— {t.result}</span>
+                <span className="muted atlas-result">— {t.result}</span>
               </li>
             ))}
           </ul>
