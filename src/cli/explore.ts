@@ -22,6 +22,9 @@ import {
 import { misspellingBound, nearest } from '../engine/core/editDistance';
 import { heatMap, type OutcomeCounts } from '../views/atlas/heatMap';
 import { noFaultNeededSentence } from '../views/atlas/heatCells';
+import { assembleSlices, planAtlas, runAtlasSlice } from '../views/atlas/atlasJob';
+import { runTrialsInThreads, THREADED_FROM } from './atlasThreads';
+import { threadEntry } from './threadEntry';
 
 /** The atlas options of the command line, checked. */
 export interface ExploreArgs {
@@ -95,6 +98,28 @@ export interface BreakingTrial {
   lost: number;
 }
 
+/**
+ * The atlas: on worker threads where the executable allows them (./threadEntry.ts) and it has
+ * enough trials to pay for their start, on this thread otherwise — the same atlas either way.
+ */
+function atlasOf(
+  s: Scenario,
+  args: ExploreArgs,
+  onProgress?: (done: number, total: number) => void,
+): Atlas {
+  const pool = new BufferPool();
+  const threads = threadEntry();
+  if (threads === null)
+    return explore(s, { depth: args.depth, kinds: args.kinds, pool, onProgress });
+  const plan = planAtlas(s, args.depth, args.kinds, pool);
+  if ('refused' in plan) throw new Error(plan.refused);
+  const slices =
+    plan.trials < THREADED_FROM
+      ? [runAtlasSlice(s, plan, 0, plan.trials, { pool, onProgress })]
+      : runTrialsInThreads(s, plan, threads.url, threads.threads, onProgress);
+  return assembleSlices(s, plan, slices);
+}
+
 /** Build the report (runs the atlas). */
 export function exploreReport(
   s: Scenario,
@@ -103,12 +128,7 @@ export function exploreReport(
   /** After each run: runs done and of how many (a terminal's progress line, ./progress.ts). */
   onProgress?: (done: number, total: number) => void,
 ): { report: ExploreReport; atlas: Atlas } {
-  const atlas = explore(s, {
-    depth: args.depth,
-    kinds: args.kinds,
-    pool: new BufferPool(),
-    onProgress,
-  });
+  const atlas = atlasOf(s, args, onProgress);
   const map = heatMap(atlas);
   const c = minimalCounterexample(atlas);
   return {

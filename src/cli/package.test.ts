@@ -89,6 +89,25 @@ describe('npx delivery-lab from the packed tarball', { timeout: 120_000 }, () =>
     expect(r.stdout).toBe(out.join(''));
   });
 
+  it('--explore on two worker threads: the report the in-process runner prints', () => {
+    // The bundle's worker threads load its entry again (src/cli/atlasThreads.ts): 277 trials.
+    const args = ['at-least-once', '--explore', '--format', 'json'];
+    const out: string[] = [];
+    const code = main(
+      args,
+      (s) => out.push(s),
+      () => {},
+    );
+    const r = spawnSync('npx', ['--offline', '--no-install', 'delivery-lab', ...args], {
+      cwd: app,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_offline: 'true', DELIVERY_LAB_THREADS: '2' },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(code);
+    expect(r.stdout).toBe(out.join(''));
+  });
+
   it('a preset run evaluates no zod: its chunks hold none, a scenario file validation does', () => {
     const chunks = join(app, 'node_modules', 'delivery-lab', 'dist-cli', 'chunks');
     const zodIn = (file: string) => /ZodError/.test(readFileSync(join(chunks, file), 'utf8'));
