@@ -60,9 +60,10 @@ const TASK = /(?:^|[^\w.])(class\s+)?(\w*Operator\s*\(|@task\b(?:\.\w+)?\s*(\()?
 /** A task's own arguments the lab models: they override default_args for that task. */
 const TASK_KEYS = new Set(['retries', 'retry_delay']);
 /**
- * A task's `sql` (SQLExecuteQueryOperator's, https://airflow.apache.org/docs/apache-airflow-providers-common-sql/stable/operators.html,
- * PostgresOperator's, …): listed, not parsed, so that the
- * report says the write is the workload's, not the statement's (docs/cli.md#batch-files).
+ * A task's `sql` (SQLExecuteQueryOperator's, PostgresOperator's, …:
+ * https://airflow.apache.org/docs/apache-airflow-providers-common-sql/stable/operators.html):
+ * listed, not parsed, so that the report says the write is the workload's, not the statement's
+ * (docs/cli.md#batch-files).
  */
 const TASK_SQL = 'sql';
 
