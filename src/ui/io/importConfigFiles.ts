@@ -143,7 +143,11 @@ function reportOf(
 
 /** Import configuration files read already (several combine, as `from-config` combines them). */
 export async function importConfigTexts(files: readonly ConfigFile[]): Promise<ConfigOutcome> {
-  const { importConfig } = await import('../../scenarios/config/importConfig');
+  // refusedKeys comes with importConfig (it marks the refused keys): no chunk of its own.
+  const [{ importConfig }, { refusedLine }] = await Promise.all([
+    import('../../scenarios/config/importConfig'),
+    import('../../scenarios/config/refusedKeys'),
+  ]);
   const names = files.map((f) => `“${(f.name.split(/[\\/]/).pop() ?? f.name).slice(0, 80)}”`);
   const from = names.join(' + ');
   const r = importConfig(files);
@@ -154,9 +158,7 @@ export async function importConfigTexts(files: readonly ConfigFile[]): Promise<C
       ok: false,
       from,
       config: true,
-      lines: r.keys
-        .filter((k) => k.status === 'refused')
-        .map((k) => `${where(k)}: ${k.key}=${k.value} refused — ${k.why ?? ''}`),
+      lines: r.keys.filter((k) => k.status === 'refused').map(refusedLine),
     };
   return {
     ok: true,
