@@ -143,11 +143,7 @@ function reportOf(
 
 /** Import configuration files read already (several combine, as `from-config` combines them). */
 export async function importConfigTexts(files: readonly ConfigFile[]): Promise<ConfigOutcome> {
-  // refusedKeys comes with importConfig (it marks the refused keys): no chunk of its own.
-  const [{ importConfig }, { refusedLine }] = await Promise.all([
-    import('../../scenarios/config/importConfig'),
-    import('../../scenarios/config/refusedKeys'),
-  ]);
+  const { importConfig, refusedLine } = await import('../../scenarios/config/importConfig');
   const names = files.map((f) => `“${(f.name.split(/[\\/]/).pop() ?? f.name).slice(0, 80)}”`);
   const from = names.join(' + ');
   const r = importConfig(files);

@@ -8,10 +8,10 @@
 import type { ScenarioInput } from '../../engine';
 import {
   importConfig,
+  refusedLine,
   type ConfigFile,
   type ConfigImport,
 } from '../../scenarios/config/importConfig';
-import { refusedLine } from '../../scenarios/config/refusedKeys';
 import type { LaneSpec } from './compareSpec';
 import { laneScenario } from './lanes';
 
