@@ -392,8 +392,9 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
       const options =
         'autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height';
       expect(problems).toEqual([
-        `    ${shown}:2: autoply: not an option of the player; did you mean “autoplay”? (it would be ignored, with a notice above the player; its options: preset, file, ${options})`,
-        `    ${shown}:3: captoin: not an option of the player; did you mean “caption”? (it would be ignored, with a notice above the player; its options: preset, file, ${options})`,
+        // The element's list names its scenario file by the element's own attribute, src.
+        `    ${shown}:2: autoply: not an option of the player; did you mean “autoplay”? (it would be ignored, with a notice above the player; its options: preset, src, ${options})`,
+        `    ${shown}:3: captoin: not an option of the player; did you mean “caption”? (it would be ignored, with a notice above the player; its options: preset, src, ${options})`,
         `    ${shown}:5: src: “speeed” is not an option of the player; did you mean “speed”? (it would be ignored, with a notice above the player; its options: preset, file, ${options})`,
       ]);
       expect(r.lines.at(-1)).toBe('check: 3 scenarios: 1 passed, 0 failed, 2 malformed');

@@ -369,9 +369,14 @@ function unknownOptions(
       };
     }
     const meant = likelyEmbedParam(name);
+    // The element names its scenario file `src` (the loader sends it as the player's `file`, and
+    // refuses a `file` attribute): its list says so, an iframe's address keeps `file`.
+    const options = EMBED_PARAMS.filter((p) => p !== 'embed').map((p) =>
+      p === 'file' && field !== 'src' ? 'src' : p,
+    );
     return {
       line,
-      message: `${field === 'src' ? `src: “${clipEcho(name)}” is` : `${clipEcho(name)}:`} not an option of the player${meant ? `; did you mean “${meant}”?` : ''} (it would be ignored, with a notice above the player; its options: ${EMBED_PARAMS.filter((p) => p !== 'embed').join(', ')})`,
+      message: `${field === 'src' ? `src: “${clipEcho(name)}” is` : `${clipEcho(name)}:`} not an option of the player${meant ? `; did you mean “${meant}”?` : ''} (it would be ignored, with a notice above the player; its options: ${options.join(', ')})`,
     };
   });
 }

@@ -447,6 +447,25 @@ describe('from-config: a value not in a set names the value it got', () => {
   });
 });
 
+describe('from-config: a refused value says whose refusal it is', () => {
+  it('a sink column name PostgreSQL cannot take is no Kafka or Flink refusal', () => {
+    // The lab's own rule for the names it writes into the SQL (docs/sql.md#your-names): a quoted
+    // "payment id" is refused at its line, and nothing runs.
+    const dir = mkdtempSync(join(tmpdir(), 'from-config-refused-'));
+    writeFileSync(
+      join(dir, 'sink.sql'),
+      'INSERT INTO payments (payment_id, amount)\nVALUES ($1, $2)\nON CONFLICT ("payment id") DO NOTHING;\n',
+    );
+    const r = cli([join(dir, 'sink.sql')]);
+    expect(r.code).toBe(2);
+    expect(r.out).toContain('"payment id" is no SQL identifier');
+    expect(r.out).toContain(
+      'guarantee end to end: none — the lab refuses a value of this configuration (above)',
+    );
+    expect(r.out).not.toContain('Kafka or Flink would refuse');
+  });
+});
+
 // A batch job's files (docs/cli.md#batch-files): the S21 story (10 events of 2024-03-10; try 1
 // writes them, commits, then fails its post-load check; retries=1 runs try 2).
 describe('from-config: a dbt model and an Airflow DAG', () => {

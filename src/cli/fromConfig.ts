@@ -196,14 +196,7 @@ export function fromConfigCommand(
     if (imported.sinkKept) out(`sink kept from the workload: ${imported.sinkKept}`);
     if (imported.fitted) out(`workload: ${imported.fitted}`);
     // The claim is the base workload's, not the user's files' (they claim nothing): say whose.
-    out(
-      guaranteeLine(
-        guarantee,
-        imported,
-        guarantee?.unfired ?? [],
-        'Kafka or Flink would refuse this configuration',
-      ),
-    );
+    out(guaranteeLine(guarantee, imported, guarantee?.unfired ?? []));
     if (guarantee?.jobFailedForGood) out(jobFailedLine(guarantee.jobFailedForGood));
     // The atlas's summary opens with "The scenario breaks its <claim> claim already…" when the
     // run breaks it unaided: said above, in the workload's name.

@@ -77,9 +77,7 @@ export function batchFromConfig(
       out(`left unset by your files (${notes.length}):\n${notes.map((n) => `  ${n}`).join('\n')}`);
     if (imported.fitted) out(`workload: ${imported.fitted}`);
     if (r) out(`\n${batchText(r, imported.scenario.name ?? imported.base, null)}\n`);
-    out(
-      guaranteeLine(guarantee, imported, unfired, 'the lab refuses a value of this configuration'),
-    );
+    out(guaranteeLine(guarantee, imported, unfired));
   }
   if (!imported.runnable) return 2;
   return guarantee?.tested === false ? 3 : 0;

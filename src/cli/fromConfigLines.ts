@@ -42,16 +42,18 @@ export function keyGroupLines(
 /**
  * The last line: the guarantee the run observed under the workload's fault, and whose claim it
  * breaks (the workload's, or the one `--claim` chose: the files claim nothing); none when the
- * lab refused a value (`refused` says whose rule), not tested when the fault never fired.
+ * lab refused a value (the refused lines above say whose rule), not tested when the fault never
+ * fired.
  */
 export function guaranteeLine(
   guarantee:
     { held: boolean; claimed: string; observed: string; tested: boolean } | null | undefined,
   imported: Pick<Imported, 'base' | 'claim'>,
   unfired: readonly string[],
-  refused: string,
 ): string {
-  if (!guarantee) return `guarantee end to end: none — ${refused} (above)`;
+  // Not run: a value is refused — Kafka's or Flink's ConfigException, PostgreSQL's, or the lab's.
+  if (!guarantee)
+    return 'guarantee end to end: none — the lab refuses a value of this configuration (above)';
   if (!guarantee.tested)
     return `guarantee end to end: not tested: the fault never fired under this configuration (${imported.base}'s fault)\n${unfired.map((u) => `  ⚠ ${u}`).join('\n')}`;
   const broken = guarantee.held

@@ -59,10 +59,24 @@ const TASK = /(?:^|[^\w.])(class\s+)?(\w*Operator\s*\(|@task\b(?:\.\w+)?\s*(\()?
 
 /** A task's own arguments the lab models: they override default_args for that task. */
 const TASK_KEYS = new Set(['retries', 'retry_delay']);
+/**
+ * A task's `sql` (SQLExecuteQueryOperator's, PostgresOperator's, …:
+ * https://airflow.apache.org/docs/apache-airflow-providers-common-sql/stable/operators.html):
+ * listed, not parsed, so that the report says the write is the workload's, not the statement's
+ * (docs/cli.md#batch-files).
+ */
+const TASK_SQL = 'sql';
+
+/** A long argument as one short line: blanks folded, cut at 60 characters. */
+function oneLine(text: string): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  return folded.length > 60 ? `${folded.slice(0, 59)}…` : folded;
+}
 
 /**
  * The tasks' own `retries` and `retry_delay` (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dags.html#default-arguments:
- * an argument given to an operator wins over the DAG's default_args), each named by its task.
+ * an argument given to an operator wins over the DAG's default_args) and `sql`, each named by its
+ * task.
  */
 function taskSettings(file: string, text: string): DagSetting[] {
   const tasks: { id: string; args: PyArg[] }[] = [];
@@ -78,12 +92,12 @@ function taskSettings(file: string, text: string): DagSetting[] {
   }
   return tasks.flatMap(({ id, args }) =>
     args
-      .filter((a) => a.name !== undefined && TASK_KEYS.has(a.name))
+      .filter((a) => a.name !== undefined && (TASK_KEYS.has(a.name) || a.name === TASK_SQL))
       .map((a) => ({
         file,
         line: a.line,
         key: `${id}.${a.name}`,
-        text: a.text.replace(/^[A-Za-z_]\w*\s*=\s*/, ''),
+        text: oneLine(a.text.replace(/^[A-Za-z_]\w*\s*=\s*/, '')),
         value: a.value,
         task: { id, tasks: tasks.length },
       })),

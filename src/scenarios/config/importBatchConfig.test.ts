@@ -302,6 +302,36 @@ describe('an Airflow DAG onto a batch workload', () => {
     expect(runOf(two.scenario)).toMatchObject({ rows: 10, duplicates: 0, tries: 1 });
   });
 
+  it("a task's sql is listed as not read: the write is the workload's, whatever the statement does", () => {
+    // A DAG as written at work: the load is a SQL operator whose statement the lab does not parse.
+    const r = imported([
+      {
+        name: 'backfill_payments.py',
+        text: [
+          'from airflow import DAG',
+          'with DAG("backfill_payments", schedule="@daily", default_args={"retries": 2}) as dag:',
+          '    PostgresOperator(',
+          '        task_id="load_payments",',
+          '        sql="""',
+          '            INSERT INTO payments_daily',
+          "            SELECT * FROM raw_payments WHERE event_date = '{{ ds }}'",
+          '        """,',
+          '    )',
+        ].join('\n'),
+      },
+    ]);
+    const sql = r.keys.find((k) => k.key === 'load_payments.sql');
+    expect(sql && [sql.line, sql.status]).toEqual([5, 'ignored']);
+    expect(sql!.why).toMatch(
+      /^not read: the lab does not parse a task's SQL — the job writes as the workload's batch.write says/,
+    );
+    // One short line in the report: blanks folded, cut at 60 characters.
+    expect(sql!.value).toBe('""" INSERT INTO payments_daily SELECT * FROM raw_payments W…');
+    // The workload's write is kept: the retry appends the day again (20 rows, 10 twice).
+    expect(r.scenario.batch?.write).toMatchObject({ mode: 'append' });
+    expect(runOf(r.scenario)).toMatchObject({ rows: 20, duplicates: 10, tries: 2 });
+  });
+
   it('a start_date moves the workload’s rows with it: the same story on the DAG’s dates', () => {
     const r = imported([dagFile('start_date=pendulum.datetime(2023, 12, 30, tz="UTC")')]);
     expect(r.scenario.batch?.startDate).toBe('2023-12-30');

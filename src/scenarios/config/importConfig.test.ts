@@ -460,6 +460,32 @@ describe("a sink's SQL statement (.sql): INSERT … ON CONFLICT or MERGE", () =>
     expect(sinkOf(labs).columns).toBeUndefined();
   });
 
+  it('a SET of several columns names the amount by its own column, not by the first one assigned', () => {
+    // The upsert as written at work: every content column refreshed, user_id first.
+    const several = imported([
+      sql(
+        [
+          'INSERT INTO payments (id, user_id, amount, event_time)',
+          'VALUES (?, ?, ?, ?)',
+          'ON CONFLICT (id) DO UPDATE',
+          'SET user_id = EXCLUDED.user_id,',
+          '    amount = EXCLUDED.amount,',
+          '    event_time = EXCLUDED.event_time;',
+        ].join('\n'),
+      ),
+    ]);
+    expect(several.keys.filter((k) => k.status === 'refused')).toEqual([]);
+    expect(sinkOf(several)).toMatchObject({ statement: 'on-conflict-do-update', set: 'excluded' });
+    expect(sinkOf(several).columns).toBeUndefined();
+    // The user's amount column after a bookkeeping one: the column that takes its incoming value.
+    const renamed = imported([
+      sql(
+        'INSERT INTO t (pid, amt) VALUES ($1, $2) ON CONFLICT (pid) DO UPDATE SET updated_at = now(), amt = EXCLUDED.amt',
+      ),
+    ]);
+    expect(sinkOf(renamed).columns).toEqual({ id: 'pid', amount: 'amt' });
+  });
+
   it('a quoted name that is no SQL identifier is refused at its line', () => {
     const r = importConfig([
       sql(

@@ -21,6 +21,9 @@ import { parseProperties } from './properties';
 import { isSinkSqlFile, readSinkSql, type SqlSetting } from './sinkSql';
 import { batchFileKind, importBatchConfig } from './importBatchConfig';
 import { markRefused } from './refusedKeys';
+// How Import and a Compare lane list a refused key: from here, so that the page's lazy import
+// of this module brings it (no chunk of its own).
+export { refusedLine } from './refusedKeys';
 import { KnobRecorder } from './knobRecorder';
 
 export interface ConfigFile {

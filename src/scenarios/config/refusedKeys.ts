@@ -32,3 +32,14 @@ export function markRefused(
       });
   }
 }
+
+/**
+ * A refused key as Import and a Compare lane list it, at its file and line: a sink statement's
+ * clause with the knob it set, as the applied ones read (`ON CONFLICT ("payment id") DO NOTHING →
+ * sink.columns = {"id":"payment id"}`), else `key=value`.
+ */
+export function refusedLine(k: KeyReport): string {
+  const where = k.line > 0 ? `${k.file}:${k.line}` : k.file;
+  const what = k.sql ? `${k.key} → ${k.path} = ${k.value}` : `${k.key}=${k.value}`;
+  return `${where}: ${what} refused — ${k.why ?? ''}`;
+}

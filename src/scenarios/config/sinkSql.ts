@@ -8,7 +8,7 @@
  * run something else than the statement says.
  */
 import { CONTENT_COLUMN_SQL, EVENT_CONTENT_COLUMNS } from '../../engine/batch/contentColumns';
-import type { TableColumn } from '../../engine/sinks/keyColumns';
+import { TABLE_COLUMNS, type TableColumn } from '../../engine/sinks/keyColumns';
 
 /** One setting the statement gives the sink: the clause it was read from, at its line. */
 export interface SqlSetting {
@@ -130,26 +130,12 @@ function namesSetting(
       ];
 }
 
-/**
- * The amount column an update's SET assigns (`amt = EXCLUDED.amt`, `amt = s.amt`): the lab's
- * update writes the amount, so that is the user's name of it.
- */
-function amountName(assignments: string | undefined): { amount?: string } {
-  const col = assignments && new RegExp(String.raw`^\s*(${QUALIFIED})\s*=`).exec(assignments);
-  return col ? { amount: unqualified(col[1]!) } : {};
-}
-
-/** The 1-based line of offset `at` in `text`. */
-const lineAt = (text: string, at: number) => text.slice(0, at).split('\n').length;
-
-/** The column a value list's generated UUIDs go to: `(id, …) VALUES (gen_random_uuid(), …)`. */
-function generatedColumns(cols: string[], values: string): Set<string> {
-  const out = new Set<string>();
-  // Split the first VALUES tuple at its top-level commas.
+/** A list split at its top-level commas: `a = f(b, c), d = e` → `a = f(b, c)`, `d = e`. */
+function topLevelItems(list: string): string[] {
   const items: string[] = [];
   let depth = 0;
   let cur = '';
-  for (const ch of values) {
+  for (const ch of list) {
     if (ch === '(') depth++;
     if (ch === ')') depth--;
     if (ch === ',' && depth === 0) {
@@ -158,7 +144,49 @@ function generatedColumns(cols: string[], values: string): Set<string> {
     } else cur += ch;
   }
   items.push(cur);
-  items.forEach((v, i) => {
+  return items;
+}
+
+/** Column names the lab's table has for something else than the amount (user_id, event_time, …). */
+const OTHER_LAB_COLUMNS = new Set<string>([
+  ...TABLE_COLUMNS.filter((c) => c !== 'amount'),
+  ...Object.values(CONTENT_COLUMN_SQL).filter((c) => c !== 'amount'),
+]);
+
+/**
+ * The amount column an update's SET assigns (`amt = EXCLUDED.amt`, `amt = s.amt`): the lab's
+ * update writes the amount, so that is the user's name of it. A SET that assigns several columns
+ * (`user_id = EXCLUDED.user_id, amount = EXCLUDED.amount`) names the amount by the lab's own name
+ * if it has it, else by a column that is not one of the lab's other columns nor the key — one
+ * that takes the incoming row's value of itself first — and none when every column is another's.
+ */
+function amountName(
+  assignments: string | undefined,
+  key: Partial<Record<TableColumn, string>>,
+): { amount?: string } {
+  if (assignments === undefined) return {};
+  const target = new RegExp(String.raw`^\s*(${QUALIFIED})\s*=([\s\S]*)$`);
+  const set = topLevelItems(assignments).flatMap((item) => {
+    const m = target.exec(item);
+    return m ? [{ col: unqualified(m[1]!), value: m[2]! }] : [];
+  });
+  if (set.some((a) => a.col === 'amount')) return {};
+  const keyNames = new Set(Object.values(key));
+  const candidates = set.filter((a) => !OTHER_LAB_COLUMNS.has(a.col) && !keyNames.has(a.col));
+  const readsItself = candidates.find((a) =>
+    columnsOf(a.value.replace(/[^\w$".]+/g, ',')).includes(a.col),
+  );
+  const chosen = readsItself ?? candidates[0];
+  return chosen ? { amount: chosen.col } : {};
+}
+
+/** The 1-based line of offset `at` in `text`. */
+const lineAt = (text: string, at: number) => text.slice(0, at).split('\n').length;
+
+/** The column a value list's generated UUIDs go to: `(id, …) VALUES (gen_random_uuid(), …)`. */
+function generatedColumns(cols: string[], values: string): Set<string> {
+  const out = new Set<string>();
+  topLevelItems(values).forEach((v, i) => {
     if (/\b(gen_random_uuid|uuid_generate_v[14])\s*\(/i.test(v) && cols[i] !== undefined)
       out.add(cols[i]!);
   });
@@ -245,7 +273,7 @@ function readInsert(text: string, at: number, stmt: string): SinkSqlResult {
       value: doUpdate ? 'on-conflict-do-update' : 'on-conflict-do-nothing',
     },
     { line, clause: fold(clause), path: 'sink.key', value: key.value, why: key.why },
-    ...namesSetting(line, fold(clause), { ...key.names, ...amountName(m[4]) }),
+    ...namesSetting(line, fold(clause), { ...key.names, ...amountName(m[4], key.names) }),
   );
   if (doUpdate)
     settings.push({
@@ -347,7 +375,7 @@ function readMerge(text: string, at: number, stmt: string): SinkSqlResult {
     },
     ...namesSetting(onLine, `ON ${fold(head[4]!)}`, {
       ...key.names,
-      ...amountName(/\bupdate\s+set\s+([\s\S]*)$/i.exec(whens)?.[1]),
+      ...amountName(/\bupdate\s+set\s+([\s\S]*)$/i.exec(whens)?.[1], key.names),
     }),
   ];
   // USING (SELECT DISTINCT ON (payment_id) …): the source deduplicated on the key first.

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { focusSoon } from '../hooks/focusSoon';
 import { countersAt } from '../../views/run/at';
-import { laneLinesAt } from '../../views/compare/laneAt';
+import { laneLinesAt, laneTableNote } from '../../views/compare/laneAt';
 import type { UnfiredFault } from '../../views/compare/laneFaults';
 import { formatCount, formatMoney, formatMs, ordinal } from '../../views/run/format';
 import { traceHashOfView } from '../../views/run/hash';
@@ -38,6 +38,7 @@ export const LaneColumn = memo(function LaneColumn({
 }) {
   const c = useMemo(() => countersAt(view, idx), [view, idx]);
   const table = useMemo(() => laneLinesAt(view, idx), [view, idx]);
+  const note = laneTableNote(table);
   const hash = useMemo(() => (view.n <= HASH_MAX_ENTRIES ? traceHashOfView(view) : ''), [view]);
   const body = useRef<HTMLDivElement>(null);
   const tableBox = useRef<HTMLDivElement>(null);
@@ -170,10 +171,7 @@ export const LaneColumn = memo(function LaneColumn({
               </span>
             </div>
           ))}
-          {table.lines.length === 0 && <p className="muted">no rows yet</p>}
-          {table.more > 0 && (
-            <p className="muted">and the {formatCount(table.more)} events after these</p>
-          )}
+          {note !== null && <p className="muted">{note}</p>}
         </div>
       )}
       {hash && (

@@ -131,6 +131,21 @@ describe('configuration files through the page Import', () => {
       ok: false,
       lines: [expect.stringMatching(/^p\.properties:1: acks=1 refused — ConfigException: /)],
     });
+    // A sink statement's refused clause reads as its applied ones do: the clause, then the knob.
+    const sql = await importFile(
+      file(
+        'sink.sql',
+        'INSERT INTO payments (payment_id, amount)\nVALUES ($1, $2)\nON CONFLICT ("payment id") DO NOTHING;\n',
+      ),
+    );
+    expect(sql).toMatchObject({
+      ok: false,
+      lines: [
+        expect.stringMatching(
+          /^sink\.sql:3: ON CONFLICT \("payment id"\) DO NOTHING → sink\.columns = \{"id":"payment id"\} refused — .*"payment id" is no SQL identifier/,
+        ),
+      ],
+    });
     const yaml = await importFile(file('config.yaml', 'execution.checkpointing:\n  interval: [\n'));
     expect(yaml).toMatchObject({
       ok: false,

@@ -143,7 +143,7 @@ function reportOf(
 
 /** Import configuration files read already (several combine, as `from-config` combines them). */
 export async function importConfigTexts(files: readonly ConfigFile[]): Promise<ConfigOutcome> {
-  const { importConfig } = await import('../../scenarios/config/importConfig');
+  const { importConfig, refusedLine } = await import('../../scenarios/config/importConfig');
   const names = files.map((f) => `“${(f.name.split(/[\\/]/).pop() ?? f.name).slice(0, 80)}”`);
   const from = names.join(' + ');
   const r = importConfig(files);
@@ -154,9 +154,7 @@ export async function importConfigTexts(files: readonly ConfigFile[]): Promise<C
       ok: false,
       from,
       config: true,
-      lines: r.keys
-        .filter((k) => k.status === 'refused')
-        .map((k) => `${where(k)}: ${k.key}=${k.value} refused — ${k.why ?? ''}`),
+      lines: r.keys.filter((k) => k.status === 'refused').map(refusedLine),
     };
   return {
     ok: true,

@@ -5,6 +5,7 @@ import { toRunView } from '../run/runView';
 import { decodeCompare, withCompareParam } from './compareLink';
 import { compareModel } from './compareModel';
 import { diffLine, eventDiff, type LaneOutcome } from './diff';
+import { laneLinesAt, laneTableNote } from './laneAt';
 import {
   defaultCompare,
   laneScenario,
@@ -258,6 +259,34 @@ describe('lanes', () => {
       expect(
         model.diff.filter((r) => r.differs).map((r) => [r.id, r.fates.map((f) => f.count)]),
       ).toEqual([['e7', [1, 2]]]);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'a lane table none of whose listed events has a row yet does not say "no rows yet" of rows past them',
+    () => {
+      // 250 events e1..e250; a lane lists the first 200. At-most-once starts the Flink source at
+      // the end of the log (OffsetsInitializer.latest()), so e1..e200 are lost and only
+      // e201..e250 are written: just before the end the table is empty though 50 rows are in.
+      const base = preset('flink-checkpoint-replay/2pc-read-committed');
+      const lane = laneScenario(base, { guarantee: 'at-most-once' });
+      if (!lane.ok) throw new Error(lane.reason);
+      const v = toRunView(simulate(lane.scenario));
+      const before = laneLinesAt(v, v.n - 1);
+      expect([before.lines.length, before.listed, before.more]).toEqual([0, 200, 50]);
+      expect(laneTableNote(before)).toBe(
+        'no rows yet of the first 200 events (the 50 after them are not listed)',
+      );
+      // At the end the 200 lost events are gap lines: the 50 are "after these".
+      const end = laneLinesAt(v, v.n);
+      expect(end.lines.filter((l) => l.lost)).toHaveLength(200);
+      expect(laneTableNote(end)).toBe('and the 50 events after these');
+      // A run of 20 events, all listed, before its first row: "no rows yet", as before.
+      const parsed = parseScenario(preset('at-least-once'));
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+      const small = toRunView(simulate(parsed.scenario));
+      expect(laneTableNote(laneLinesAt(small, 0))).toBe('no rows yet');
     },
     RUN_TIMEOUT,
   );

@@ -149,6 +149,20 @@ describe('configLane', () => {
     );
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.lines[0]).toMatch(/^producer\.properties:\d: .* refused — /);
+    // A sink statement's clause, then the knob it set: not `ON CONFLICT (…) DO NOTHING={…}`.
+    const sql = configLane(
+      [
+        file(
+          'sink.sql',
+          'INSERT INTO p (payment_id) VALUES ($1)\nON CONFLICT ("payment id") DO NOTHING\n',
+        ),
+      ],
+      base,
+      'sink.sql',
+    );
+    expect(!sql.ok && sql.lines[0]).toMatch(
+      /^sink\.sql:2: ON CONFLICT \("payment id"\) DO NOTHING → sink\.columns = \{"id":"payment id"\} refused — /,
+    );
     // Only keys that set nothing: the lane would be lane 1.
     const nothing = configLane(
       [file('c.properties', 'bootstrap.servers=k:9092\n')],

@@ -8,6 +8,7 @@
 import type { ScenarioInput } from '../../engine';
 import {
   importConfig,
+  refusedLine,
   type ConfigFile,
   type ConfigImport,
 } from '../../scenarios/config/importConfig';
@@ -39,9 +40,7 @@ export function configLane(
   if (!r.runnable)
     return {
       ok: false,
-      lines: r.keys
-        .filter((k) => k.status === 'refused')
-        .map((k) => `${where(k.file, k.line)}: ${k.key}=${k.value} refused — ${k.why ?? ''}`),
+      lines: r.keys.filter((k) => k.status === 'refused').map(refusedLine),
     };
   if (r.settings.length === 0) {
     // Every key known but not modelled, or for another processor: the lane would be lane 1.
