@@ -44,8 +44,12 @@ export function IoTools() {
       presetRef: r.presetRef ?? null,
       opened: true,
       replay: true,
-      // At most 80 characters of the name, an ellipsis where it is cut: a cut name looks whole.
-      notice: `Imported “${truncate(r.name, 80)}” from ${r.from} — Undo (Ctrl+Z) goes back.`,
+      // Configuration files: the files, once (their scenario's name is the files' names again and
+      // the workload's title, quoted in quotes). A scenario: at most 80 characters of its name,
+      // an ellipsis where it is cut (a cut name looks whole).
+      notice: r.config
+        ? `Imported ${r.from} — Undo (Ctrl+Z) goes back.`
+        : `Imported “${truncate(r.name, 80)}” from ${r.from} — Undo (Ctrl+Z) goes back.`,
     });
     // The claim the verdict checks came with the workload, not the files (they claim none):
     // said, with the choice of the one the pipeline promises — the claim alone, the files' knobs
