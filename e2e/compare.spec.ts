@@ -260,6 +260,37 @@ test('at 390 px wide the tables of what differs scroll in their own box: the pag
   expect(dash.errors).toEqual([]);
 });
 
+/**
+ * A long diff (plain-sink's 50 replayed events of 250, each with its lanes' "why") scrolls in a
+ * box of its own, its header at the top: listed whole, a diff of a 250-event job made the page
+ * about 22,700 px tall.
+ */
+test('a long diff scrolls in its own box, its header kept in sight', async ({
+  unopenedDash: dash,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = dash;
+  await dash.goto('./?preset=flink-checkpoint-replay/plain-sink');
+  await dash.settled();
+  await dash.skipQuestion();
+  await dash.byId(c.toggle).click();
+  await expect(dash.byId(c.lane)).toHaveCount(3);
+  await dash.byId(testIds.toEnd).click();
+  await expect(dash.byId(c.diff)).toContainText('50 of 250 events differ');
+  const box = page.locator('.compare-diff-scroll').first();
+  await expect(box.getByTestId(c.diffRow)).toHaveCount(50);
+  const [scrollHeight, clientHeight] = await box.evaluate((b) => [b.scrollHeight, b.clientHeight]);
+  expect(clientHeight).toBeLessThan(720);
+  expect(scrollHeight).toBeGreaterThan(clientHeight * 3);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3000);
+  // Scrolled to its last row, the column heads are still at the box's top.
+  await box.evaluate((b) => b.scrollTo(0, b.scrollHeight));
+  const head = await box.locator('thead th').first().boundingBox();
+  const top = await box.boundingBox();
+  expect(Math.abs(head!.y - top!.y)).toBeLessThan(2);
+  expect(dash.errors).toEqual([]);
+});
+
 test('at the end each lane’s table shows its first duplicate, however far down the workload', async ({
   dash,
 }) => {

@@ -143,7 +143,12 @@ function DiffTable({
   label: string;
 }) {
   return (
-    <div className="compare-table-scroll" tabIndex={0} role="region" aria-label={label}>
+    <div
+      className="compare-table-scroll compare-diff-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <table className="compare-diff-table" aria-label={label}>
         <thead>
           <tr>
