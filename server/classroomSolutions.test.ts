@@ -193,6 +193,27 @@ describe('classroom server: a challenge round’s solutions', () => {
       { solution: CRASH, students: 1 },
     ]);
     expect(presenter.received.filter((m) => m.type === 'solutions')).toHaveLength(1);
+
+    // A question that is no challenge takes no solution, even for an option whose id is "solved".
+    presenter.send({
+      type: 'publish',
+      step: {
+        stepIndex: 4,
+        title: 'Did it work?',
+        question: {
+          kind: 'choice',
+          text: 'Did it work?',
+          options: [
+            { id: 'solved', text: 'Yes' },
+            { id: 'no', text: 'No' },
+          ],
+        },
+      },
+    });
+    await ada.next('step');
+    expect(await refusedFor({ ...solvedWith(CRASH), stepIndex: 4 })).toBe(
+      'solution | a solution goes only with a challenge’s "solved" answer',
+    );
   });
 
   it('keeps each solution with its answer in the results file (version 3) and the CSV', async () => {

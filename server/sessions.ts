@@ -353,7 +353,10 @@ export class Sessions {
       return refuse('closed', 'the presenter has pressed Reveal: answers are closed');
     const normalized = normalizeAnswer(record.step.question, value);
     if (!normalized.ok) return refuse('bad-answer', normalized.message, 'value');
-    if (solution !== undefined && normalized.value !== 'solved')
+    if (
+      solution !== undefined &&
+      (record.step.question.kind !== 'challenge' || normalized.value !== 'solved')
+    )
       return refuse(
         'bad-answer',
         'a solution goes only with a challenge’s "solved" answer',
