@@ -14,6 +14,7 @@ import { encodeLessonLink } from '../src/views/library/lessonLink';
 import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
+import { RoomTestClient } from '../server/roomTestClient';
 import { Dashboard } from './fixtures';
 import { SameOriginAxeBuilder } from './support/axe';
 
@@ -134,5 +135,40 @@ test('a phone solves the challenge in its tab, answers Solved it, and the projec
   await page.locator('body').press('Control+z');
   await expect(page.getByTestId(lessonIds.status)).toHaveText(/^Undone: Solution 1 of the room/);
   await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-step', '1');
+
+  // A second student's solution breaks the challenge's rules (two crashes: it allows one): listed
+  // as Solution 2, it does not open, and the panel says why, plainly.
+  const second = await RoomTestClient.open(server.url);
+  second.send({ type: 'join', code });
+  await second.next('joined');
+  const crash = { kind: 'crash', target: 'consumer-0', at: 0 };
+  second.send({
+    type: 'answer',
+    stepIndex: 0,
+    value: 'solved',
+    solution: {
+      knobs: [],
+      faults: [
+        { ...crash, point: 'after-commit' },
+        { ...crash, point: 'after-poll' },
+      ],
+    },
+  });
+  await second.next('accepted');
+  await expect(page.getByTestId(ids.solution)).toHaveCount(2);
+  await expect(page.getByTestId(ids.solution).nth(1)).toContainText('Solution 2: crash');
+  await page.getByRole('button', { name: 'Open solution 2 on the projector' }).click();
+  const said = page.getByTestId(ids.solution).nth(1).getByTestId(ids.solutionNote);
+  await expect(said).toHaveText(
+    'Solution 2 does not solve the challenge: it breaks the challenge’s rules: 2 faults added: at most 1.',
+  );
+  await expect(said).toBeInViewport({ ratio: 1 });
+  // Not opened: the status line still says the undo of Solution 1.
+  await expect(page.getByTestId(lessonIds.status)).toHaveText(/^Undone: Solution 1 of the room/);
+  await page.screenshot({ path: 'test-results/room-solution-refused.png' });
+  const two = await overflowOf(page, `[data-testid="${ids.panel}"]`);
+  expect([two.across, two.down, two.page]).toEqual([0, 0, 0]);
+  await expect(page.getByTestId(ids.end)).toBeInViewport({ ratio: 1 });
+  second.close();
   await phoneContext.close();
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LessonChallenge } from '../../scenarios/lessons';
 import { useLabInstance } from '../../store/LabContext';
 import type { RoomSolution, RoomSolutions } from '../../views/room/protocol';
@@ -21,7 +21,13 @@ export function SolutionsSent({
   solutions: RoomSolutions;
 }) {
   const lab = useLabInstance();
-  const [note, setNote] = useState<{ text: string; ok: boolean } | null>(null);
+  // What the last press said, beside the solution it is about (in the list's own scrolling box:
+  // the panel below it, Export and End the room, stays on the projector's screen).
+  const [note, setNote] = useState<{ n: number; text: string } | null>(null);
+  const shown = useRef<HTMLParagraphElement | null>(null);
+  useEffect(() => {
+    shown.current?.scrollIntoView({ block: 'nearest' });
+  }, [note]);
   const open = async (solution: RoomSolution, n: number) => {
     // The engine, the library's presets and the judge load on the first press (a lazy chunk).
     const [{ startInput }, { judgeSolution }] = await Promise.all([
@@ -30,18 +36,15 @@ export function SolutionsSent({
     ]);
     const start = startInput(of.challenge);
     if (!start.ok)
-      return setNote({ text: `Solution ${n} cannot open: the challenge has no start.`, ok: false });
+      return setNote({ n, text: `Solution ${n} cannot open: the challenge has no start.` });
     const judged = judgeSolution(of.challenge, start.input, solution);
     if (!judged.ok)
-      return setNote({
-        text: `Solution ${n} does not solve the challenge: ${judged.why}.`,
-        ok: false,
-      });
+      return setNote({ n, text: `Solution ${n} does not solve the challenge: ${judged.why}.` });
     lab.actions.loadScenario(judged.attempt, {
       presetRef: null,
       notice: `Solution ${n} of the room, on the challenge’s start: ${solutionLine(solution)}. Undo (Ctrl+Z) goes back to the step.`,
     });
-    setNote({ text: `Solution ${n} is open: play its run.`, ok: true });
+    setNote({ n, text: `Solution ${n} is open: play its run.` });
   };
   if (solutions.length === 0) return null;
   return (
@@ -64,14 +67,20 @@ export function SolutionsSent({
             >
               Open on the projector
             </button>
+            {note?.n === k + 1 && (
+              <p className="room-solution-said" data-testid={roomTestIds.solutionNote} ref={shown}>
+                {note.text}
+              </p>
+            )}
           </li>
         ))}
       </ol>
-      {note && (
-        <p role={note.ok ? 'status' : 'alert'} data-testid={roomTestIds.solutionNote}>
-          {note.text}
-        </p>
-      )}
+      {/* Said to a screen reader by a live region that is always there (one added with its text
+          is not read out); a status, not an alert: the lesson's panel lays itself out anew
+          around an alert (lessonRoom.css). */}
+      <p className="visually-hidden" role="status">
+        {note?.text ?? ''}
+      </p>
     </section>
   );
 }
