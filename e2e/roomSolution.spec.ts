@@ -170,5 +170,7 @@ test('a phone solves the challenge in its tab, answers Solved it, and the projec
   expect([two.across, two.down, two.page]).toEqual([0, 0, 0]);
   await expect(page.getByTestId(ids.end)).toBeInViewport({ ratio: 1 });
   second.close();
+  // The challenge's tab kept the solution without a word of error.
+  expect(challenge.errors).toEqual([]);
   await phoneContext.close();
 });
