@@ -121,7 +121,7 @@ test('a revealed step asks the room its challenge: a link to it, Solved it / Not
   const rows = csv.trim().split(/\r?\n/);
   expect(rows).toHaveLength(2);
   expect(rows[1]).toMatch(
-    /^1,0,2,Challenge: A duplicate with idempotence on,.*,solved,Solved it,$/,
+    /^1,0,2,Challenge: A duplicate with idempotence on,.*,solved,Solved it,,$/,
   );
 
   // Back to the step's own question, from the challenge's round: the button says so, and the

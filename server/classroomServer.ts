@@ -32,6 +32,7 @@ import {
   isRefusal,
   resultsOf,
   Sessions,
+  solutionsOf,
   tallyOf,
   tallyOfRecord,
   type Refusal,
@@ -157,6 +158,17 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     const tally = tallyOf(s, presentIn(s));
     if (tally) for (const c of members(s)) if (c.presenter) send(c, { type: 'tally', tally });
   };
+  /** A challenge round's solutions, to the session's presenters only (never a student). */
+  const solutionsToPresenters = (s: Session) => {
+    const record = currentStep(s);
+    if (record?.step.question.kind !== 'challenge') return;
+    const msg: ServerMessage = {
+      type: 'solutions',
+      stepIndex: record.step.stepIndex,
+      solutions: solutionsOf(record),
+    };
+    for (const c of members(s)) if (c.presenter) send(c, msg);
+  };
   /** The session as a presenter resumes it: its code and the step open, with its state. */
   const presenting = (s: Session): ServerMessage => {
     const record = currentStep(s);
@@ -172,6 +184,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
       closed: record?.closed ?? false,
       reveal: record?.reveal ?? null,
       students: presentIn(s).size,
+      ...(record?.step.question.kind === 'challenge' ? { solutions: solutionsOf(record) } : {}),
     };
   };
 
@@ -305,7 +318,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
               ? 'the presenter does not answer'
               : 'join the session with its code first',
           });
-        const r = sessions.answer(session, student, msg.stepIndex, msg.value);
+        const r = sessions.answer(session, student, msg.stepIndex, msg.value, msg.solution);
         if (isRefusal(r)) return refuse(client, r);
         // Acknowledged only once on disk (with --results): a restart loses no accepted answer.
         // To each of the student's connections (the join link open in two tabs of one phone is
@@ -313,6 +326,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
         await writer.save();
         for (const c of members(session))
           if (c.student === student) send(c, { type: 'accepted', ...r });
+        solutionsToPresenters(session);
         return toPresenters(session);
       }
       default: {

@@ -39,9 +39,9 @@ it('a room started on step 4 of a lesson: step 4 (stepIndex 3), asked 1st', () =
     endedAt: null,
   };
   expect(resultsCsv(session).trimEnd().split('\r\n')).toEqual([
-    'step,stepIndex,asked,title,question,student,name,answer,answerText,right',
-    '4,3,1,acks=0,How many rows?,s1,Ada,nine,9 rows,true',
-    '5,4,2,next,How many rows?,s1,Ada,ten,10 rows,',
+    'step,stepIndex,asked,title,question,student,name,answer,answerText,right,solution',
+    '4,3,1,acks=0,How many rows?,s1,Ada,nine,9 rows,true,',
+    '5,4,2,next,How many rows?,s1,Ada,ten,10 rows,,',
   ]);
 });
 
@@ -69,6 +69,16 @@ it("a lesson step's challenge, asked as a round of the step: its answers' text, 
         },
         publishedAt: 0,
         answers: { s1: 'solved', s2: 'not-solved' },
+        // Ada's solution: its CSV column, in a line (src/views/room/solutionLine.ts).
+        solutions: {
+          s1: {
+            knobs: [],
+            faults: [
+              { kind: 'crash', target: 'broker-1', point: 'now' },
+              { kind: 'delay-response', link: 'produce', delayMs: 500 },
+            ],
+          },
+        },
         closed: true,
         reveal: { answer: 'The table’s answer to the INSERT of e1 is lost …' },
       },
@@ -77,8 +87,8 @@ it("a lesson step's challenge, asked as a round of the step: its answers' text, 
     endedAt: null,
   };
   expect(resultsCsv(session).trimEnd().split('\r\n')).toEqual([
-    'step,stepIndex,asked,title,question,student,name,answer,answerText,right',
-    '3,2,1,Challenge: A duplicate with idempotence on,Solved?,s1,Ada,solved,Solved it,',
-    '3,2,1,Challenge: A duplicate with idempotence on,Solved?,s2,Bo,not-solved,Not yet,',
+    'step,stepIndex,asked,title,question,student,name,answer,answerText,right,solution',
+    '3,2,1,Challenge: A duplicate with idempotence on,Solved?,s1,Ada,solved,Solved it,,"crash target=broker-1 point=now, delay-response link=produce delayMs=500"',
+    '3,2,1,Challenge: A duplicate with idempotence on,Solved?,s2,Bo,not-solved,Not yet,,',
   ]);
 });

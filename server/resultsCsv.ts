@@ -5,13 +5,15 @@
  */
 import { toCsv, type CsvValue } from '../src/views/io/csv';
 import { CHALLENGE_ANSWERS } from '../src/views/room/protocol';
+import { solutionLine } from '../src/views/room/solutionLine';
 import type { Session } from './sessions';
 
 /**
  * `step`: the step's number as the presenter shows it ("Step 4 of 10": 4; a page's room numbers
  * its questions from 1 the same way); `stepIndex`: the same from 0, as the room's protocol and the
  * lesson's `steps[]` count; `asked`: its place among the steps this session published (a room
- * started on step 4 asked it 1st). Documented in docs/workshops.md.
+ * started on step 4 asked it 1st); `solution`: with a challenge's "solved", the solution the
+ * student sent, in a line (src/views/room/solutionLine.ts). Documented in docs/workshops.md.
  */
 const HEADER = [
   'step',
@@ -24,6 +26,7 @@ const HEADER = [
   'answer',
   'answerText',
   'right',
+  'solution',
 ] as const;
 
 export function resultsCsv(session: Session): string {
@@ -47,6 +50,7 @@ export function resultsCsv(session: Session): string {
         value,
         text,
         correct === undefined ? '' : value === correct,
+        record.solutions?.[student] ? solutionLine(record.solutions[student]) : '',
       ]);
     }
   });

@@ -8,12 +8,19 @@
  *
  * Version 2 added a session's `current` (the step open: an earlier one when a lesson went back
  * to a revealed step) and `endedAt` (the presenter's "End the room"). A version 1 file is read as
- * it was written: its current step the last one published, its sessions running.
+ * it was written: its current step the last one published, its sessions running. Version 3 added
+ * a step's `solutions` (per student, the solution sent with a challenge's "solved"); a version 2
+ * file is read as written (no solution sent), and each is written back as version 3.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { describeIssue, RoomRevealSchema, RoomStepSchema } from '../src/views/room/protocol';
+import {
+  describeIssue,
+  RoomRevealSchema,
+  RoomSolutionSchema,
+  RoomStepSchema,
+} from '../src/views/room/protocol';
 import type { Session } from './sessions';
 
 const SessionSchema = z.object({
@@ -50,12 +57,22 @@ const SessionV2Schema = SessionSchema.extend({
   endedAt: z.number().nullable(),
 });
 
+const SessionV3Schema = SessionV2Schema.extend({
+  steps: z.array(
+    SessionSchema.shape.steps.element.extend({
+      // Per student id, the solution sent with a challenge's "solved" (docs/classroom.md).
+      solutions: z.record(z.string(), RoomSolutionSchema).optional(),
+    }),
+  ),
+});
+
 /** The version this server writes. */
-const VERSION = 2;
+const VERSION = 3;
 
 const ResultsSchema = z.discriminatedUnion('version', [
   z.object({ version: z.literal(1), sessions: z.array(SessionSchema) }),
-  z.object({ version: z.literal(VERSION), sessions: z.array(SessionV2Schema) }),
+  z.object({ version: z.literal(2), sessions: z.array(SessionV2Schema) }),
+  z.object({ version: z.literal(VERSION), sessions: z.array(SessionV3Schema) }),
 ]);
 
 /** The sessions a results file holds; [] when there is no file yet. Throws naming the field. */

@@ -13,6 +13,8 @@ import {
   ROOM_LIMITS,
   type RefusalReason,
   type RoomReveal,
+  type RoomSolution,
+  type RoomSolutions,
   type RoomStep,
   type RoomStepResult,
   type RoomTally,
@@ -45,6 +47,11 @@ export interface StepRecord {
    */
   askedOf?: string[];
   reveal: RoomReveal | null;
+  /**
+   * Per student id, the solution sent with a challenge's "solved" (absent in a file written
+   * before it was kept, and when none was sent): the presenter's panel lists them, anonymous.
+   */
+  solutions?: Record<string, RoomSolution>;
 }
 
 /** The ids of the students present now: with a connection open (server/classroomServer.ts). */
@@ -138,6 +145,21 @@ export function tallyOfRecord(
     answered += 1;
   }
   return { stepIndex: record.step.stepIndex, counts, answered, students };
+}
+
+/**
+ * A step's solutions as its presenter sees them: anonymous, the same changes sent by several
+ * students one entry (with how many), in the order first sent.
+ */
+export function solutionsOf(record: StepRecord): RoomSolutions {
+  const byText = new Map<string, { solution: RoomSolution; students: number }>();
+  for (const solution of Object.values(record.solutions ?? {})) {
+    const text = JSON.stringify(solution);
+    const seen = byText.get(text);
+    if (seen) seen.students += 1;
+    else byText.set(text, { solution, students: 1 });
+  }
+  return [...byText.values()];
 }
 
 const ENDED = (): Refusal => refuse('ended', 'the room has ended');
@@ -300,12 +322,17 @@ export class Sessions {
     session.endedAt = now;
   }
 
-  /** A student answers the current step (again, to change it, until the answers close). */
+  /**
+   * A student answers the current step (again, to change it, until the answers close); with a
+   * challenge's "solved", the solution their challenge tab kept, if any. The last answer stands:
+   * "Not yet", or "Solved it" sent without one, takes back a solution sent before.
+   */
   answer(
     session: Session,
     student: Student,
     stepIndex: number,
     value: string,
+    solution?: RoomSolution,
   ): { stepIndex: number; value: string } | Refusal {
     if (session.endedAt !== null) return ENDED();
     const record = currentStep(session);
@@ -326,7 +353,18 @@ export class Sessions {
       return refuse('closed', 'the presenter has pressed Reveal: answers are closed');
     const normalized = normalizeAnswer(record.step.question, value);
     if (!normalized.ok) return refuse('bad-answer', normalized.message, 'value');
+    if (
+      solution !== undefined &&
+      (record.step.question.kind !== 'challenge' || normalized.value !== 'solved')
+    )
+      return refuse(
+        'bad-answer',
+        'a solution goes only with a challenge’s "solved" answer',
+        'solution',
+      );
     record.answers[student.id] = normalized.value;
+    if (solution !== undefined) (record.solutions ??= {})[student.id] = solution;
+    else if (record.solutions) delete record.solutions[student.id];
     return { stepIndex, value: normalized.value };
   }
 

@@ -14,6 +14,9 @@ import counts from '../../scenarios/challenges/solutionCounts.json';
 import type { LabState } from '../../store/labStore';
 import { useLabInstance } from '../../store/LabContext';
 import { judgeOnPage, type AttemptOutcome } from '../../views/challenge/attempt';
+import { solutionOfAttempt } from '../../views/challenge/solutionAttempt';
+import { keepSolution } from '../../platform/keptSolution';
+import { pageStorage } from '../../platform/challengeProgress';
 import type { SolutionCount } from '../../views/challenge/solutions';
 import { allowWords, countWords, goalWords, hintsUnlocked } from '../../views/challenge/words';
 import { useRunEnd } from '../hooks/useRunEnd';
@@ -49,6 +52,10 @@ export function ChallengePanel() {
       if (o.verdict === 'unchanged') return;
       setJudgement({ of: open.challenge, outcome: o });
       if (o.verdict === 'invalid') return;
+      // The solving attempt is kept beside the progress: a room's phone, in this browser, sends
+      // it with "Solved it" (docs/classroom.md).
+      const solution = o.verdict === 'solved' ? solutionOfAttempt(open.start, s.scenario) : null;
+      if (solution) keepSolution(open.challenge.id, solution, pageStorage());
       updateProgress((p) => ({
         attempts: p.attempts + 1,
         solved: p.solved || o.verdict === 'solved',

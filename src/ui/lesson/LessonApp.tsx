@@ -140,6 +140,7 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
     challenge:
       own && info.answered
         ? {
+            of: own,
             step: () => lessonChallengeStep(own, info.index),
             reveal: () => {
               setChallengeShown(info.index);

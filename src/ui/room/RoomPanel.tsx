@@ -12,6 +12,7 @@ import { alreadyAskedWords, askWords } from './askWords';
 import { Histogram } from './Histogram';
 import { JoinLarge, studentNoun, useJoinLargeKey } from './JoinLarge';
 import { QrCode } from './QrCode';
+import { SolutionsSent } from './SolutionsSent';
 import { roomTestIds } from './roomTestIds';
 import { usePageRoomPrediction } from './usePageRoomPrediction';
 import { usePresenterRoom } from './usePresenterRoom';
@@ -372,6 +373,9 @@ export function RoomPanel({
                 </p>
               )}
             </section>
+          )}
+          {onChallenge && source?.challenge && (
+            <SolutionsSent of={source.challenge.of} solutions={room.solutions} />
           )}
           {room.refusal && <p role="alert">{room.refusal}</p>}
           <div className="room-actions">

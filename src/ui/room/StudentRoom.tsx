@@ -4,6 +4,7 @@ import {
   normalizeAnswer,
   ROOM_LIMITS,
   type RoomReveal,
+  type RoomSolution,
   type RoomStep,
   type RoomStepResult,
 } from '../../views/room/protocol';
@@ -19,9 +20,11 @@ import { challengeAddress } from './challengeAddress';
 import { Histogram } from './Histogram';
 import { Breakable } from '../Breakable';
 import { optionLetter } from '../../views/room/optionLetter';
+import { solutionLine } from '../../views/room/solutionLine';
 import { roomTestIds } from './roomTestIds';
 import type { StudentRoomState } from './studentRoomState';
 import { useStudentRoom } from './useStudentRoom';
+import { useKeptSolution } from './useKeptSolution';
 import './room.css';
 
 /**
@@ -328,10 +331,12 @@ function AnswerForm({
   /** An answer given that has not reached the room yet. */
   pending: string | null;
   connected: boolean;
-  onAnswer: (value: string) => void;
+  onAnswer: (value: string, solution?: RoomSolution) => void;
 }) {
   const q = step.question;
   const [value, setValue] = useState(answered ?? '');
+  // A challenge's round: the solution this browser's challenge tab kept goes with "Solved it".
+  const kept = useKeptSolution(q.kind === 'challenge' ? q.challenge : undefined);
   const checked = value === '' ? null : normalizeAnswer(q, value);
   const options =
     q.kind === 'choice' ? q.options : q.kind === 'challenge' ? CHALLENGE_ANSWERS : null;
@@ -340,7 +345,7 @@ function AnswerForm({
       onSubmit={(e) => {
         e.preventDefault();
         if (!checked?.ok) return;
-        onAnswer(checked.value);
+        onAnswer(checked.value, checked.value === 'solved' && kept ? kept : undefined);
         // Sent from the phone's keyboard (its Go): the focus on the button puts the keyboard
         // away, which covered "Sent: 24 rows" under it, and keeps the student's place.
         e.currentTarget.querySelector<HTMLButtonElement>('button[type=submit]')?.focus();
@@ -380,6 +385,16 @@ function AnswerForm({
           {q.kind === 'number' ? q.unit : ''}
         </label>
       )}{' '}
+      {q.kind === 'challenge' && (
+        // Whether "Solved it" carries the solution this browser's challenge tab kept (outside the
+        // fieldset: a fieldset is as wide as its longest word, and a solution's line is long).
+        <p className="room-solution-note" data-testid={roomTestIds.studentSolution}>
+          {kept
+            ? 'Your solution goes with it: '
+            : 'Solve it in the challenge tab first to send your solution.'}
+          {kept && <code>{solutionLine(kept)}</code>}
+        </p>
+      )}
       <button type="submit" data-testid={roomTestIds.studentSend} disabled={!checked?.ok}>
         {answered === null && pending === null ? 'Send' : 'Change my answer'}
       </button>

@@ -124,7 +124,7 @@ export interface RoomSource {
    * step: "Solved it" / "Not yet", the reveal its reference solution's why. Absent before the
    * step's answer shows (the challenge's setup would tell it) and for a step without one.
    */
-  challenge?: { step(): RoomStep; reveal(): RoomReveal } | undefined;
+  challenge?: { step(): RoomStep; reveal(): RoomReveal; of: LessonChallenge } | undefined;
 }
 
 /** A lesson step's question as a preset's `predict` (the room's question model reads that). */

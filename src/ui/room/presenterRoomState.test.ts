@@ -128,3 +128,41 @@ describe("the presenter's seat refused", () => {
     expect(r).toMatchObject({ lost: null, refusal: 'that step is no longer open' });
   });
 });
+
+describe('a challenge round’s solutions', () => {
+  const round: RoomStep = {
+    stepIndex: 0,
+    title: 'Challenge: Find the crash point',
+    question: { kind: 'challenge', text: 'Solved?', challenge: 'commit-before-crash-point' },
+  };
+  const sent = [
+    { solution: { knobs: [{ path: 'sink.statement', value: 'upsert' }], faults: [] }, students: 2 },
+  ];
+
+  it('lists the solutions of the round open, and none of another round', () => {
+    let r = publishedRoom(reduceRoom(INITIAL_ROOM, presentingWith(3)), round, false);
+    expect(r.solutions).toEqual([]);
+    r = reduceRoom(r, { type: 'solutions', stepIndex: 0, solutions: sent });
+    expect(r.solutions).toEqual(sent);
+    // A late list for another step (the room moved on) is not this round's.
+    expect(reduceRoom(r, { type: 'solutions', stepIndex: 1, solutions: [] }).solutions).toEqual(
+      sent,
+    );
+    // The step's own question (its round before the challenge's): no solution shows with it.
+    const back = publishedRoom(r, step(0), false);
+    expect(back.solutions).toEqual([]);
+    expect(
+      reduceRoom(back, { type: 'solutions', stepIndex: 0, solutions: sent }).solutions,
+    ).toEqual([]);
+  });
+
+  it('a presenter who reloads gets the round’s solutions with the room', () => {
+    const r = reduceRoom(INITIAL_ROOM, {
+      ...presentingWith(3),
+      step: round,
+      tally: tally(0, { solved: 2 }),
+      solutions: sent,
+    });
+    expect(r.solutions).toEqual(sent);
+  });
+});

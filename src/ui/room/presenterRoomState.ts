@@ -2,6 +2,7 @@ import type { RoomLinkStatus } from '../../platform/roomClient';
 import type {
   RefusalReason,
   RoomReveal,
+  RoomSolutions,
   RoomStep,
   RoomTally,
   ServerMessage,
@@ -43,6 +44,8 @@ export interface PresenterRoom extends StepState {
    * shows its room's answers at once, not an empty histogram until the server's `presenting`.
    */
   known: Readonly<Record<string, StepState>>;
+  /** A challenge's round: the solutions sent for it, anonymous, as the server last said. */
+  solutions: RoomSolutions;
 }
 
 export const INITIAL_ROOM: PresenterRoom = {
@@ -56,6 +59,7 @@ export const INITIAL_ROOM: PresenterRoom = {
   lost: null,
   presented: false,
   known: {},
+  solutions: [],
 };
 
 /** Refusals no new socket would change: the page stops presenting (it closes its link). */
@@ -87,9 +91,14 @@ export function reduceRoom(r: PresenterRoom, msg: ServerMessage): PresenterRoom 
         refusal: null,
         lost: null,
         presented: true,
+        solutions: msg.solutions ?? [],
       });
     case 'attendance':
       return { ...r, students: msg.students };
+    case 'solutions':
+      return r.step?.stepIndex === msg.stepIndex && r.step.question.kind === 'challenge'
+        ? { ...r, solutions: msg.solutions }
+        : r;
     case 'tally':
       return r.step?.stepIndex === msg.tally.stepIndex ? remembered({ ...r, tally: msg.tally }) : r;
     case 'closed':
@@ -125,5 +134,6 @@ export function publishedRoom(r: PresenterRoom, step: RoomStep, again: boolean):
     reveal: null,
   };
   const shown = seen ? { ...seen, tally: seen.tally && { ...seen.tally, students } } : fresh;
-  return remembered({ ...r, step, refusal: null, ...shown });
+  // Another round's solutions are not this one's (the server's `presenting` brings back a round's).
+  return remembered({ ...r, step, refusal: null, ...shown, solutions: [] });
 }

@@ -21,6 +21,11 @@ export const roomTestIds = {
   reveal: 'room-reveal',
   askAgain: 'room-ask-again',
   askChallenge: 'room-ask-challenge',
+  /** A challenge's round: the solutions sent (anonymous), each with Open on the projector. */
+  solutions: 'room-solutions',
+  solution: 'room-solution',
+  solutionOpen: 'room-solution-open',
+  solutionNote: 'room-solution-note',
   exportCsv: 'room-export-csv',
   end: 'room-end',
   close: 'room-close',
@@ -41,5 +46,7 @@ export const roomTestIds = {
   studentReveal: 'room-student-reveal',
   studentEnded: 'room-student-ended',
   studentChallenge: 'room-student-challenge',
+  /** "Your solution goes with it" / "Solve it in the challenge tab first…". */
+  studentSolution: 'room-student-solution',
   refusal: 'room-refusal',
 } as const;

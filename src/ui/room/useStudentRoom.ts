@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { connectRoom, roomSeats, type RoomLink } from '../../platform/roomClient';
+import type { RoomSolution } from '../../views/room/protocol';
 import { INITIAL_STUDENT_ROOM, reduceStudentRoom, type StudentRoomState } from './studentRoomState';
 
 /** An answer given and not yet accepted by the server (sent, or waiting for the connection). */
 interface PendingAnswer {
   stepIndex: number;
   value: string;
+  /** With a challenge's "solved": the solution the challenge tab kept (docs/classroom.md). */
+  solution?: RoomSolution;
 }
 
 /**
@@ -129,9 +132,13 @@ export function useStudentRoom(code: string) {
       setRoom((r) => ({ ...r, refusal: null }));
       setJoinAs((j) => ({ name: typed.trim(), attempt: (j?.attempt ?? 0) + 1 }));
     },
-    answer(value: string) {
+    answer(value: string, solution?: RoomSolution) {
       if (!room.step) return;
-      const p = { stepIndex: room.step.stepIndex, value };
+      const p: PendingAnswer = {
+        stepIndex: room.step.stepIndex,
+        value,
+        ...(solution ? { solution } : {}),
+      };
       setPending(p);
       setRoom((r) => ({ ...r, refusal: null }));
       link.current?.send({ type: 'answer', ...p });

@@ -50,6 +50,11 @@ export const ROOM_LIMITS = {
    * compressed): at most this, so that its step stays within `messageBytes`.
    */
   challengeLinkChars: 2000,
+  /**
+   * A student's solution of a challenge, sent with "Solved it" (`answer.solution`): at most this
+   * many characters as JSON — ten knobs or a few faults, within `messageBytes` beside the answer.
+   */
+  solutionChars: 1500,
   options: 8,
 } as const;
 
@@ -137,6 +142,58 @@ export const RoomRevealSchema = z.object({
 });
 export type RoomReveal = z.infer<typeof RoomRevealSchema>;
 
+/**
+ * A student's solution of a challenge, as the challenge format writes a solution (its
+ * `solution.knobs` and `solution.faults`, docs/challenges.md): the changes from the challenge's
+ * start, kept by the challenge tab when an attempt solved it (src/platform/keptSolution.ts) and
+ * sent with "Solved it". The faults are checked here for their shape only (a `kind`, scalar
+ * fields): the presenter's page checks the whole attempt against the challenge's rules and goal
+ * before it opens one (src/views/challenge/solutionAttempt.ts).
+ */
+const scalar = z.union([
+  z.string().max(ROOM_LIMITS.solutionChars),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
+export const RoomSolutionSchema = z
+  .strictObject({
+    knobs: z
+      .array(
+        z.strictObject({
+          path: z
+            .string()
+            .min(1)
+            .max(200)
+            .regex(/^[A-Za-z0-9._-]+$/, 'a dotted knob path, e.g. producer.enable.idempotence'),
+          value: scalar,
+        }),
+      )
+      .max(10),
+    faults: z
+      .array(
+        z
+          .object({
+            kind: z
+              .string()
+              .min(1)
+              .max(40)
+              .regex(/^[a-z-]+$/, 'a fault kind'),
+          })
+          .catchall(
+            // A fault's fields: scalars, a list of them, or an object of them (its `match`).
+            z.union([scalar, z.array(scalar).max(20), z.record(z.string(), scalar)]),
+          ),
+      )
+      .max(10),
+  })
+  .refine((s) => s.knobs.length + s.faults.length > 0, 'no change from the challenge’s start')
+  .refine(
+    (s) => JSON.stringify(s).length <= ROOM_LIMITS.solutionChars,
+    `at most ${ROOM_LIMITS.solutionChars} characters as JSON`,
+  );
+export type RoomSolution = z.infer<typeof RoomSolutionSchema>;
+
 /** The two answers of a challenge step. */
 export const CHALLENGE_ANSWERS = [
   { id: 'solved', text: 'Solved it' },
@@ -174,6 +231,11 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('answer'),
     stepIndex,
     value: line(ROOM_LIMITS.answerChars).min(1),
+    /**
+     * With a challenge's "solved": the solution the student's challenge tab kept (absent when it
+     * kept none: "Solved it" counts as ever). Relayed to the presenter only, never to a student.
+     */
+    solution: RoomSolutionSchema.optional(),
   }),
   /** The presenter's "End the room": the session takes no more answers nor students. */
   z.strictObject({ type: z.literal('end') }),
@@ -207,6 +269,15 @@ const RoomStepResultSchema = z.object({
   answer: z.string().nullable(),
 });
 export type RoomStepResult = z.infer<typeof RoomStepResultSchema>;
+
+/**
+ * The solutions sent for a step's round, to its presenter only — anonymous ("Solution 1", …): the
+ * same changes sent by several students are one, with how many sent it; in the order first sent.
+ */
+const solutions = z.array(
+  z.object({ solution: RoomSolutionSchema, students: z.number().int().min(1) }),
+);
+export type RoomSolutions = z.infer<typeof solutions>;
 
 /** Why a message was refused: a stable id for code, and `message` for people. */
 const REFUSAL_REASONS = [
@@ -267,6 +338,8 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     reveal: RoomRevealSchema.nullable(),
     /** The students present now (a connection of theirs open): "N students joined". */
     students: z.number().int().min(0),
+    /** The solutions sent for the step open (a challenge's round), anonymous. */
+    solutions: solutions.optional(),
   }),
   /**
    * A step, to every student: a new one has its answers open and nothing revealed (the optional
@@ -290,6 +363,8 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
    * present now — the room's "N students joined" before any question is asked, and after.
    */
   z.object({ type: z.literal('attendance'), students: z.number().int().min(0) }),
+  /** To presenters only, after an answer to a challenge's round: the solutions sent for it. */
+  z.object({ type: z.literal('solutions'), stepIndex, solutions }),
   /** To presenters, after every answer: the live histogram. */
   z.object({ type: z.literal('tally'), tally }),
   /** To everyone in the session. */

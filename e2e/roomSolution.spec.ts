@@ -1,0 +1,176 @@
+/**
+ * A student's challenge solution reaches the projector (docs/classroom.md, docs/workshops.md): a
+ * phone opens the step's challenge in a tab of its own, solves it there, answers "Solved it" — the
+ * solution the challenge tab kept goes with it — and the presenter's panel lists it, anonymous,
+ * as "Solution 1" with what it changed, and opens it on the projector as the challenge's current
+ * scenario (one undo step back to the lesson's). Before, a solution never left the student's
+ * browser.
+ */
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import type { LessonInput } from '../src/scenarios/lessons';
+import { encodeLessonLink } from '../src/views/library/lessonLink';
+import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
+import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
+import { testIds } from '../src/ui/testIds';
+import { RoomTestClient } from '../server/roomTestClient';
+import { Dashboard } from './fixtures';
+import { SameOriginAxeBuilder } from './support/axe';
+
+const LESSON = {
+  version: 1,
+  id: 'solution-room',
+  title: 'A solution for the projector',
+  steps: [
+    {
+      title: 'Commit first',
+      preset: 'commit-before-process',
+      challenge: 'commit-before-crash-point',
+    },
+  ],
+} satisfies LessonInput;
+
+let server: ClassroomServer;
+test.beforeAll(async () => {
+  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+
+/** Nothing of `selector` overflows its box, across or down (a list scrolls in its own box). */
+async function overflowOf(page: Page, selector: string) {
+  return page.locator(selector).evaluate((el) => ({
+    across: el.scrollWidth - el.clientWidth,
+    down: el.scrollHeight - el.clientHeight,
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  }));
+}
+
+test('a phone solves the challenge in its tab, answers Solved it, and the projector opens Solution 1', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?lesson=shared#${encodeLessonLink(LESSON as never)}`);
+  await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-step', '1');
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+
+  // The phone: 390×844, joined; the step revealed, the challenge asked.
+  const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await phoneContext.newPage();
+  await phone.goto(`${server.url}?join=${code}`);
+  await phone.getByTestId(ids.studentJoin).click();
+  await expect(phone.getByTestId(ids.studentStep)).toContainText('Commit first');
+  await page.locator('body').press('r');
+  await page.locator('body').press('r');
+  await page.getByTestId(ids.askChallenge).click();
+  await expect(phone.getByTestId(ids.studentStep)).toContainText('Find the crash point');
+  // Nothing solved in this browser yet: the phone says how a solution would go.
+  const note = phone.getByTestId(ids.studentSolution);
+  await expect(note).toHaveText('Solve it in the challenge tab first to send your solution.');
+
+  // The challenge in a tab of its own (the same browser and origin): one crash after the
+  // consumer's commit, the run played to its end — Solved.
+  const [tab] = await Promise.all([
+    phoneContext.waitForEvent('page'),
+    phone.getByTestId(ids.studentChallenge).click(),
+  ]);
+  const challenge = new Dashboard(tab);
+  await expect(challenge.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'commit-before-crash-point',
+    // A phone's first load of the whole page, on a loaded machine.
+    { timeout: 30_000 },
+  );
+  await challenge.fault('consumer-0', 'crash-after-commit');
+  await challenge.toEnd();
+  await expect(challenge.byId(testIds.challengeSuccess)).toContainText('Solved!');
+
+  // Back on the room's page: its solution goes with "Solved it", and says so.
+  await phone.bringToFront();
+  await expect(note).toContainText('Your solution goes with it: crash target=consumer-0');
+  await expect(note).toContainText('point=after-commit');
+  await phone.getByRole('radio', { name: 'Solved it' }).check();
+  await phone.getByTestId(ids.studentSend).click();
+  await expect(phone.getByTestId(ids.studentSent)).toContainText('Sent: Solved it.');
+  await phone.screenshot({ path: 'test-results/room-solution-phone.png', fullPage: true });
+  expect((await overflowOf(phone, 'main')).page).toBeLessThanOrEqual(0);
+  expect(
+    (await new SameOriginAxeBuilder(phone).include('main').analyze()).violations.map((v) => v.id),
+  ).toEqual([]);
+
+  // The projector: "Solution 1", anonymous, with what it changed.
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  const solutions = page.getByTestId(ids.solutions);
+  await expect(page.getByTestId(ids.solution)).toHaveCount(1);
+  const first = page.getByTestId(ids.solution).first();
+  await expect(first).toContainText('Solution 1: crash target=consumer-0');
+  await expect(solutions).not.toContainText('s1');
+  await page.screenshot({ path: 'test-results/room-solution-projector.png' });
+  const panel = await overflowOf(page, `[data-testid="${ids.panel}"]`);
+  expect([panel.across, panel.down, panel.page]).toEqual([0, 0, 0]);
+  await expect(first.getByRole('button')).toBeInViewport({ ratio: 1 });
+  expect(
+    (
+      await new SameOriginAxeBuilder(page).include(`[data-testid="${ids.panel}"]`).analyze()
+    ).violations.map((v) => v.id),
+  ).toEqual([]);
+
+  // Open on the projector, from the keyboard: it is the challenge's attempt now, checked.
+  const open = page.getByRole('button', { name: 'Open solution 1 on the projector' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(ids.solutionNote)).toHaveText('Solution 1 is open: play its run.');
+  await expect(page.getByTestId(lessonIds.status)).toContainText(
+    'Solution 1 of the room, on the challenge’s start: crash target=consumer-0',
+  );
+  await page.screenshot({ path: 'test-results/room-solution-opened.png' });
+  const opened = await overflowOf(page, `[data-testid="${ids.panel}"]`);
+  expect([opened.across, opened.down, opened.page]).toEqual([0, 0, 0]);
+  // One undo step back to the lesson's own run.
+  await page.locator('body').press('Control+z');
+  await expect(page.getByTestId(lessonIds.status)).toHaveText(/^Undone: Solution 1 of the room/);
+  await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-step', '1');
+
+  // A second student's solution breaks the challenge's rules (two crashes: it allows one): listed
+  // as Solution 2, it does not open, and the panel says why, plainly.
+  const second = await RoomTestClient.open(server.url);
+  second.send({ type: 'join', code });
+  await second.next('joined');
+  const crash = { kind: 'crash', target: 'consumer-0', at: 0 };
+  second.send({
+    type: 'answer',
+    stepIndex: 0,
+    value: 'solved',
+    solution: {
+      knobs: [],
+      faults: [
+        { ...crash, point: 'after-commit' },
+        { ...crash, point: 'after-poll' },
+      ],
+    },
+  });
+  await second.next('accepted');
+  await expect(page.getByTestId(ids.solution)).toHaveCount(2);
+  await expect(page.getByTestId(ids.solution).nth(1)).toContainText('Solution 2: crash');
+  await page.getByRole('button', { name: 'Open solution 2 on the projector' }).click();
+  const said = page.getByTestId(ids.solution).nth(1).getByTestId(ids.solutionNote);
+  await expect(said).toHaveText(
+    'Solution 2 does not solve the challenge: it breaks the challenge’s rules: 2 faults added: at most 1.',
+  );
+  await expect(said).toBeInViewport({ ratio: 1 });
+  // Not opened: the status line still says the undo of Solution 1.
+  await expect(page.getByTestId(lessonIds.status)).toHaveText(/^Undone: Solution 1 of the room/);
+  await page.screenshot({ path: 'test-results/room-solution-refused.png' });
+  const two = await overflowOf(page, `[data-testid="${ids.panel}"]`);
+  expect([two.across, two.down, two.page]).toEqual([0, 0, 0]);
+  await expect(page.getByTestId(ids.end)).toBeInViewport({ ratio: 1 });
+  second.close();
+  // The challenge's tab kept the solution without a word of error.
+  expect(challenge.errors).toEqual([]);
+  await phoneContext.close();
+});
