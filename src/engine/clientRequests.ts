@@ -51,8 +51,9 @@ interface Pending extends Carry {
    * call, handed to the request's message, the broker and the answer's message in turn.
    */
   onLost: Call<EntryId>;
-  // As a carry: the batch's first event, topic, partition, records, the records' events, the
-  // transaction; the answer's base offset (-1 while unanswered, the request's: none).
+  // As a carry: the batch's first event, topic, partition, records, the records' events (the
+  // batch's column, read below `count`), the transaction; the answer's base offset (-1 while
+  // unanswered, the request's: none).
   event: EventId;
   topic: number;
   partition: number;
@@ -119,7 +120,7 @@ export abstract class ClientRequests extends ClientBatches {
           !this.links.open(leader) &&
           !this.links.ready(
             leader,
-            { event: b.events[0]! as EventId, topic: this.topic.index, partition: p, count: b.n },
+            { event: b.records[0]! as EventId, topic: this.topic.index, partition: p, count: b.n },
             this.drainLater,
           )
         )
@@ -139,17 +140,14 @@ export abstract class ClientRequests extends ClientBatches {
     b.attemptId = attempt;
     b.inflightTo = brokerNo;
     this.inflight.set(brokerNo, (this.inflight.get(brokerNo) ?? 0) + 1);
-    // A closed batch's records never change: the request reads them through views (the column
-    // itself when the batch filled its room: no view to make). The broker reads `sends` only
-    // below `events.length`, so the whole column serves.
-    const evs = b.n === b.events.length ? b.events : b.events.subarray(0, b.n);
+    // A closed batch's records never change: the request reads the batch's column as it is.
     if (b.attempts > 1) {
       b.cause = writeRetry(
         t,
         w.now,
         this.owner.id,
         b.cause,
-        b.events[0]! as EventId,
+        b.records[0]! as EventId,
         this.topic.index,
         b.partition,
         b.n,
@@ -160,8 +158,9 @@ export abstract class ClientRequests extends ClientBatches {
     const req: ProduceRequest = {
       topic: this.topic,
       partition: b.partition,
-      events: evs,
-      sends: b.sends,
+      records: b.records,
+      count: b.n,
+      sendsAt: b.room,
       pid: this.cfg.idempotent ? this.pid : -1,
       epoch: b.epoch,
       firstSeq: b.firstSeq,
@@ -185,11 +184,11 @@ export abstract class ClientRequests extends ClientBatches {
       msg: NO_ENTRY,
       resetAt: -1,
       onLost: null as unknown as Call<EntryId>,
-      event: b.events[0]! as EventId,
+      event: b.records[0]! as EventId,
       topic: this.topic.index,
       partition: b.partition,
       count: b.n,
-      events: evs,
+      events: b.records,
       txn: b.txn,
       offset: -1,
     };
@@ -276,7 +275,7 @@ export abstract class ClientRequests extends ClientBatches {
       w.now,
       this.owner.id,
       p.msg,
-      b.events[0]! as EventId,
+      b.records[0]! as EventId,
       this.topic.index,
       b.partition,
       -1,
@@ -327,7 +326,7 @@ export abstract class ClientRequests extends ClientBatches {
         w.now,
         o.id,
         q.msg,
-        b.events[0]! as EventId,
+        b.records[0]! as EventId,
         this.topic.index,
         b.partition,
         -1,

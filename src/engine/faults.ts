@@ -82,7 +82,8 @@ export class Faults extends ArmedFaults {
     const ids = this.world.events.identity;
     const list = carry.events;
     if (list) {
-      for (let i = 0; i < list.length; i++) if (ids[list[i]!] === identity) return true;
+      const n = carry.count !== undefined && carry.count < list.length ? carry.count : list.length;
+      for (let i = 0; i < n; i++) if (ids[list[i]!] === identity) return true;
       return false;
     }
     return carry.event !== undefined && carry.event >= 0 && ids[carry.event] === identity;

@@ -129,7 +129,10 @@ export interface Carry {
   offset?: number;
   count?: number;
   txn?: number;
-  /** Every workload event carried (for `match.event`); defaults to `[event]`. */
+  /**
+   * Every workload event carried (for `match.event`), its first `count` when `count` is less
+   * (a producer batch's column, its room past its records); defaults to `[event]`.
+   */
   events?: ArrayLike<number>;
 }
 
