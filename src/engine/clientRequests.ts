@@ -18,12 +18,8 @@ import { writeReject, writeRetry } from './traceWriters';
 import { NO_ENTRY, type EntryId, type EventId } from './ids';
 import { ClientBatches, type Batch } from './clientBatches';
 
-/**
- * A request waiting for its answer on a connection. It is also the carry of its two messages
- * (the request, then its answer, which sets `offset`): the fields a message's trace entry and the
- * faults read, on the record the request keeps anyway rather than on an object per message.
- */
-interface Pending extends Carry {
+/** A request waiting for its answer on a connection. */
+interface Pending {
   batch: Batch;
   /** The broker it was sent to, and the owner's incarnation that sent it. */
   brokerNo: number;
@@ -51,16 +47,6 @@ interface Pending extends Carry {
    * call, handed to the request's message, the broker and the answer's message in turn.
    */
   onLost: Call<EntryId>;
-  // As a carry: the batch's first event, topic, partition, records, the records' events (the
-  // batch's column, read below `count`), the transaction; the answer's base offset (-1 while
-  // unanswered, the request's: none).
-  event: EventId;
-  topic: number;
-  partition: number;
-  count: number;
-  events: Int32Array;
-  txn: number;
-  offset: number;
 }
 
 /** One connection to a broker: its requests awaiting answers, in the order they were sent. */
@@ -184,13 +170,6 @@ export abstract class ClientRequests extends ClientBatches {
       msg: NO_ENTRY,
       resetAt: -1,
       onLost: null as unknown as Call<EntryId>,
-      event: b.records[0]! as EventId,
-      topic: this.topic.index,
-      partition: b.partition,
-      count: b.n,
-      events: b.records,
-      txn: b.txn,
-      offset: -1,
     };
     pending.onLost = call(this, this.onReset, pending);
     // Behind a lost request, a request waits in the connection's unacknowledged bytes: the broker
@@ -203,7 +182,7 @@ export abstract class ClientRequests extends ClientBatches {
       brokerInc,
       'produce',
       b.cause,
-      pending,
+      this.carryOf(b, -1),
       call(this, this.produceArrived, pending),
       pending.onLost,
       stalled,
@@ -227,6 +206,23 @@ export abstract class ClientRequests extends ClientBatches {
     );
   }
 
+  /**
+   * What a produce request (`offset` -1) or its answer (the base offset) carries: the batch's
+   * first event, topic, partition, records, the records' events (its column, read below `n`) and
+   * transaction.
+   */
+  private carryOf(b: Batch, offset: number): Carry {
+    return this.world.carry(
+      b.records[0]! as EventId,
+      this.topic.index,
+      b.partition,
+      offset,
+      b.n,
+      b.txn,
+      b.records,
+    );
+  }
+
   /** The request reaches its broker (message entry `e`), which appends it and answers. */
   private produceArrived(p: Pending, _b: undefined, _c: undefined, e: EntryId): void {
     this.cluster
@@ -243,15 +239,13 @@ export abstract class ClientRequests extends ClientBatches {
     cause: EntryId,
   ): void {
     const broker = this.cluster.broker(p.brokerNo);
-    // The request carries the answer's offset too (see Pending).
-    p.offset = r.offset;
     const m = this.world.sendMessage(
       broker,
       this.owner,
       p.inc,
       'produce-response',
       cause,
-      p,
+      this.carryOf(p.batch, r.offset),
       call(this, this.answerArrived, p, r),
       undefined,
       false,

@@ -120,20 +120,25 @@ export function isTaskCode(fn: unknown, holder: object, key: PropertyKey): boole
 
 const MSG_INDEX = new Map<MessageType, number>(MESSAGE_TYPES.map((m, i) => [m, i]));
 
-/** What a message carries, for the trace and for fault matching. */
-export interface Carry {
+/**
+ * What a message carries, for its trace entry and for the faults that match it. One per world
+ * ({@link World.carry}), set by the sender just before {@link World.send} and read by it alone:
+ * no object per message, and one shape for every caller — an object literal of each caller's
+ * own made `send`'s reads megamorphic (docs/benchmarks.md, perf43).
+ */
+export class Carry {
   /** First workload event carried, or -1. */
-  event?: EventId;
-  topic?: number;
-  partition?: number;
-  offset?: number;
-  count?: number;
-  txn?: number;
+  event: EventId = NO_EVENT;
+  topic = -1;
+  partition = -1;
+  offset = -1;
+  count = -1;
+  txn = -1;
   /**
-   * Every workload event carried (for `match.event`), its first `count` when `count` is less
-   * (a producer batch's column, its room past its records); defaults to `[event]`.
+   * Every workload event carried (for `match.event`), its first `count` when `count` is less (a
+   * producer batch's column, its room past its records); undefined: `event` alone.
    */
-  events?: ArrayLike<number>;
+  events: ArrayLike<number> | undefined = undefined;
 }
 
 /** Options of {@link World.send}. */
@@ -231,6 +236,32 @@ export class World {
    */
   readonly beforeEnd: Callback[] = [];
   private generatedIds = 0;
+  /** The carry of the message being sent ({@link carry}). */
+  private readonly carried = new Carry();
+
+  /**
+   * The carry of the message about to be sent, set to these values: pass it to {@link send} at
+   * once (the next call sets it anew; `send` lets go of `events`).
+   */
+  carry(
+    event: EventId,
+    topic: number,
+    partition: number,
+    offset: number,
+    count = -1,
+    txn = -1,
+    events?: ArrayLike<number>,
+  ): Carry {
+    const c = this.carried;
+    c.event = event;
+    c.topic = topic;
+    c.partition = partition;
+    c.offset = offset;
+    c.count = count;
+    c.txn = txn;
+    c.events = events;
+    return c;
+  }
 
   /** The next id of the run's own id generator (pipeline-generated keys, idempotency keys). */
   nextGeneratedId(): number {
@@ -439,18 +470,20 @@ export class World {
       drop,
       from.id,
       fate.faultEntry >= 0 ? fate.faultEntry : cause,
-      carry.event ?? NO_EVENT,
-      carry.topic ?? -1,
-      carry.partition ?? -1,
-      carry.offset ?? -1,
-      carry.count ?? -1,
+      carry.event,
+      carry.topic,
+      carry.partition,
+      carry.offset,
+      carry.count,
       MSG_INDEX.get(type)!,
     );
     // Written column by column: an object of fields per message (`t.set`) was a run's most
     // frequent allocation.
     t.peer[e] = to.id;
     t.until[e] = arrival;
-    t.txn[e] = carry.txn ?? -1;
+    t.txn[e] = carry.txn;
+    // Nothing keeps the carry: a column it names is not held past the send.
+    carry.events = undefined;
     this.faults.opportunities?.message(e, type);
     if (drop) return e;
     this.queue.push(new Delivery(arrival, to, toInc, e, deliver, onLost));
