@@ -18,12 +18,8 @@ import { writeReject, writeRetry } from './traceWriters';
 import { NO_ENTRY, type EntryId, type EventId } from './ids';
 import { ClientBatches, type Batch } from './clientBatches';
 
-/**
- * A request waiting for its answer on a connection. It is also the carry of its two messages
- * (the request, then its answer, which sets `offset`): the fields a message's trace entry and the
- * faults read, on the record the request keeps anyway rather than on an object per message.
- */
-interface Pending extends Carry {
+/** A request waiting for its answer on a connection. */
+interface Pending {
   batch: Batch;
   /** The broker it was sent to, and the owner's incarnation that sent it. */
   brokerNo: number;
@@ -51,15 +47,6 @@ interface Pending extends Carry {
    * call, handed to the request's message, the broker and the answer's message in turn.
    */
   onLost: Call<EntryId>;
-  // As a carry: the batch's first event, topic, partition, records, the records' events, the
-  // transaction; the answer's base offset (-1 while unanswered, the request's: none).
-  event: EventId;
-  topic: number;
-  partition: number;
-  count: number;
-  events: Int32Array;
-  txn: number;
-  offset: number;
 }
 
 /** One connection to a broker: its requests awaiting answers, in the order they were sent. */
@@ -119,7 +106,7 @@ export abstract class ClientRequests extends ClientBatches {
           !this.links.open(leader) &&
           !this.links.ready(
             leader,
-            { event: b.events[0]! as EventId, topic: this.topic.index, partition: p, count: b.n },
+            { event: b.records[0]! as EventId, topic: this.topic.index, partition: p, count: b.n },
             this.drainLater,
           )
         )
@@ -139,17 +126,14 @@ export abstract class ClientRequests extends ClientBatches {
     b.attemptId = attempt;
     b.inflightTo = brokerNo;
     this.inflight.set(brokerNo, (this.inflight.get(brokerNo) ?? 0) + 1);
-    // A closed batch's records never change: the request reads them through views (the column
-    // itself when the batch filled its room: no view to make). The broker reads `sends` only
-    // below `events.length`, so the whole column serves.
-    const evs = b.n === b.events.length ? b.events : b.events.subarray(0, b.n);
+    // A closed batch's records never change: the request reads the batch's column as it is.
     if (b.attempts > 1) {
       b.cause = writeRetry(
         t,
         w.now,
         this.owner.id,
         b.cause,
-        b.events[0]! as EventId,
+        b.records[0]! as EventId,
         this.topic.index,
         b.partition,
         b.n,
@@ -160,8 +144,9 @@ export abstract class ClientRequests extends ClientBatches {
     const req: ProduceRequest = {
       topic: this.topic,
       partition: b.partition,
-      events: evs,
-      sends: b.sends,
+      records: b.records,
+      count: b.n,
+      sendsAt: b.room,
       pid: this.cfg.idempotent ? this.pid : -1,
       epoch: b.epoch,
       firstSeq: b.firstSeq,
@@ -185,13 +170,6 @@ export abstract class ClientRequests extends ClientBatches {
       msg: NO_ENTRY,
       resetAt: -1,
       onLost: null as unknown as Call<EntryId>,
-      event: b.events[0]! as EventId,
-      topic: this.topic.index,
-      partition: b.partition,
-      count: b.n,
-      events: evs,
-      txn: b.txn,
-      offset: -1,
     };
     pending.onLost = call(this, this.onReset, pending);
     // Behind a lost request, a request waits in the connection's unacknowledged bytes: the broker
@@ -204,7 +182,7 @@ export abstract class ClientRequests extends ClientBatches {
       brokerInc,
       'produce',
       b.cause,
-      pending,
+      this.carryOf(b, -1),
       call(this, this.produceArrived, pending),
       pending.onLost,
       stalled,
@@ -228,6 +206,23 @@ export abstract class ClientRequests extends ClientBatches {
     );
   }
 
+  /**
+   * What a produce request (`offset` -1) or its answer (the base offset) carries: the batch's
+   * first event, topic, partition, records, the records' events (its column, read below `n`) and
+   * transaction.
+   */
+  private carryOf(b: Batch, offset: number): Carry {
+    return this.world.carry(
+      b.records[0]! as EventId,
+      this.topic.index,
+      b.partition,
+      offset,
+      b.n,
+      b.txn,
+      b.records,
+    );
+  }
+
   /** The request reaches its broker (message entry `e`), which appends it and answers. */
   private produceArrived(p: Pending, _b: undefined, _c: undefined, e: EntryId): void {
     this.cluster
@@ -244,15 +239,13 @@ export abstract class ClientRequests extends ClientBatches {
     cause: EntryId,
   ): void {
     const broker = this.cluster.broker(p.brokerNo);
-    // The request carries the answer's offset too (see Pending).
-    p.offset = r.offset;
     const m = this.world.sendMessage(
       broker,
       this.owner,
       p.inc,
       'produce-response',
       cause,
-      p,
+      this.carryOf(p.batch, r.offset),
       call(this, this.answerArrived, p, r),
       undefined,
       false,
@@ -276,7 +269,7 @@ export abstract class ClientRequests extends ClientBatches {
       w.now,
       this.owner.id,
       p.msg,
-      b.events[0]! as EventId,
+      b.records[0]! as EventId,
       this.topic.index,
       b.partition,
       -1,
@@ -327,7 +320,7 @@ export abstract class ClientRequests extends ClientBatches {
         w.now,
         o.id,
         q.msg,
-        b.events[0]! as EventId,
+        b.records[0]! as EventId,
         this.topic.index,
         b.partition,
         -1,

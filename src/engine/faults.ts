@@ -82,10 +82,11 @@ export class Faults extends ArmedFaults {
     const ids = this.world.events.identity;
     const list = carry.events;
     if (list) {
-      for (let i = 0; i < list.length; i++) if (ids[list[i]!] === identity) return true;
+      const n = carry.count >= 0 && carry.count < list.length ? carry.count : list.length;
+      for (let i = 0; i < n; i++) if (ids[list[i]!] === identity) return true;
       return false;
     }
-    return carry.event !== undefined && carry.event >= 0 && ids[carry.event] === identity;
+    return carry.event >= 0 && ids[carry.event] === identity;
   }
 
   /** Decide the fate of a message about to be sent. */
@@ -108,7 +109,7 @@ export class Faults extends ArmedFaults {
           fate = {
             drop: true,
             delayMs: 0,
-            faultEntry: this.fire(a.index, cause, carry.event ?? NO_EVENT),
+            faultEntry: this.fire(a.index, cause, carry.event),
           };
         }
         continue;
@@ -130,7 +131,7 @@ export class Faults extends ArmedFaults {
         continue;
       }
       if (m.every === undefined) a.done = true;
-      const fe = this.fire(a.index, cause, carry.event ?? NO_EVENT);
+      const fe = this.fire(a.index, cause, carry.event);
       fate =
         s.kind === 'delay-response'
           ? { drop: false, delayMs: s.delayMs, faultEntry: fe }

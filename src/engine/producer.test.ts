@@ -395,3 +395,21 @@ describe('batch.size', () => {
     expect(totals(run({ 'batch.size': 0 }))).toMatchObject({ rows: 5, duplicates: 0, lost: 0 });
   });
 });
+
+describe('a message fault matching an event counts the messages that carry it', () => {
+  it("a later batch's column, whose room past its records reads as event 0 (e1), does not carry e1", () => {
+    // e1 at 0 ms and e2 at 100 ms, each alone in its batch (linger.ms 5): one produce request
+    // each, both answered. Only e1's carries e1, so the 2nd request carrying it never comes and
+    // the fault never fires: no 'fault' entry, both records in the log once. A batch's column
+    // has room for 16 records, zeros past its one: read past the batch's record count, e2's
+    // request would count as e1's 2nd and be dropped.
+    const run = runScenario({
+      workload: { events: events(2, (i) => (i - 1) * 100) },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      faults: [{ kind: 'drop-request', link: 'produce', match: { event: 'e1', nth: 2 } }],
+    });
+    expect(entriesOf(run, 'fault')).toHaveLength(0);
+    expect(countsById(run, 'log:events')).toEqual({ e1: 1, e2: 1 });
+    expect(totals(run)).toEqual({ rows: 2, sum: 30, duplicates: 0, lost: 0 });
+  });
+});

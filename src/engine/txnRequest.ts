@@ -23,12 +23,12 @@
  * {@link Callback}s), so a snapshot of the run copies them (docs/ARCHITECTURE.md, "Pending work
  * and forks").
  */
-import type { Actor, Timer } from './world';
+import type { Actor, Carry, Timer } from './world';
 import type { Cluster } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
 import { call, run, type Callback } from './core/call';
 import { writeTxnReject } from './traceWriters';
-import type { EntryId } from './ids';
+import { NO_EVENT, type EntryId } from './ids';
 
 /** What the coordinator makes of a request: the result, the entry the answer follows from. */
 export interface Asked<R> {
@@ -69,11 +69,15 @@ export class TxnRequest<R> {
   private over = false;
   /** The owner's incarnation that asked. */
   private readonly inc: number;
-  private readonly carry: { txn?: number; count: number };
 
   constructor(private readonly spec: TxnRequestSpec<R>) {
     this.inc = spec.owner.incarnation;
-    this.carry = spec.txn >= 0 ? { txn: spec.txn, count: spec.api } : { count: spec.api };
+  }
+
+  /** What its messages carry: the API (in `count`) and the transaction. */
+  private carry(): Carry {
+    const { owner, api, txn } = this.spec;
+    return owner.world.carry(NO_EVENT, -1, -1, -1, api, txn);
   }
 
   /** Send the request (again), following from `cause`. */
@@ -87,7 +91,7 @@ export class TxnRequest<R> {
     const w = owner.world;
     const at: Attempt<R> = { closed: false, timer: null, asked: null };
     const arrived = call(this, this.arrived, at);
-    const m = w.send(owner, cluster.coordinator, 'txn-request', cause, this.carry, arrived);
+    const m = w.send(owner, cluster.coordinator, 'txn-request', cause, this.carry(), arrived);
     at.timer = w.scheduleCall(this.spec.requestTimeoutMs, owner, this, this.timedOut, at, m);
   }
 
@@ -97,9 +101,17 @@ export class TxnRequest<R> {
     const r = run(this.spec.ask, e);
     at.asked = r;
     const back = call(this, this.answered, at);
-    owner.world.send(cluster.coordinator, owner, 'txn-response', r.cause, this.carry, back, {
-      toInc: this.inc,
-    });
+    const carry = this.carry();
+    owner.world.sendMessage(
+      cluster.coordinator,
+      owner,
+      this.inc,
+      'txn-response',
+      r.cause,
+      carry,
+      back,
+      undefined,
+    );
   }
 
   /** The answer reaches the client (message entry `e`). */

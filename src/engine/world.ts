@@ -89,6 +89,9 @@ class QueuedTask implements Task {
  */
 const FAULT_TRIGGER = -1;
 
+/** The most arrived deliveries a world keeps for reuse (more are in flight only in bursts). */
+const MAX_SPARES = 64;
+
 /** What a cancelled task runs (nothing): what it named is released. */
 function noop(): void {}
 
@@ -120,17 +123,25 @@ export function isTaskCode(fn: unknown, holder: object, key: PropertyKey): boole
 
 const MSG_INDEX = new Map<MessageType, number>(MESSAGE_TYPES.map((m, i) => [m, i]));
 
-/** What a message carries, for the trace and for fault matching. */
-export interface Carry {
+/**
+ * What a message carries, for its trace entry and for the faults that match it. One per world
+ * ({@link World.carry}), set by the sender just before {@link World.send} and read by it alone:
+ * no object per message, and one shape for every caller — an object literal of each caller's
+ * own made `send`'s reads megamorphic (docs/benchmarks.md, perf43).
+ */
+export class Carry {
   /** First workload event carried, or -1. */
-  event?: EventId;
-  topic?: number;
-  partition?: number;
-  offset?: number;
-  count?: number;
-  txn?: number;
-  /** Every workload event carried (for `match.event`); defaults to `[event]`. */
-  events?: ArrayLike<number>;
+  event: EventId = NO_EVENT;
+  topic = -1;
+  partition = -1;
+  offset = -1;
+  count = -1;
+  txn = -1;
+  /**
+   * Every workload event carried (for `match.event`), its first `count` when `count` is less (a
+   * producer batch's column, its room past its records); undefined: `event` alone.
+   */
+  events: ArrayLike<number> | undefined = undefined;
 }
 
 /** Options of {@link World.send}. */
@@ -165,7 +176,8 @@ export type OnArrival = Callback<EntryId>;
  * differs from message to message — the run's most frequent allocation (14 % of a fault atlas's
  * bytes with 17 fields): the task fields every message has alike are on the prototype (below),
  * and what a lost message's entry repeats (its type, event, topic, partition, offset, count, and
- * its sender, the 'msg' entry's actor) is read back from its 'msg' entry.
+ * its sender, the 'msg' entry's actor) is read back from its 'msg' entry. Once it has arrived
+ * nothing holds it: the world keeps it for a later message ({@link World.spareDeliveries}).
  */
 class Delivery implements Task {
   seq = 0;
@@ -179,12 +191,13 @@ class Delivery implements Task {
 
   constructor(
     public time: number,
-    readonly to: Actor,
-    readonly toInc: number,
+    public to: Actor,
+    public toInc: number,
     /** Its 'msg' entry. */
-    readonly entry: EntryId,
-    readonly deliver: OnArrival,
-    readonly onLost: OnArrival | undefined,
+    public entry: EntryId,
+    /** Null once it has arrived (a spare). */
+    public deliver: OnArrival | null,
+    public onLost: OnArrival | undefined,
   ) {}
 
   /** Queued as a task: the message arrives. */
@@ -192,9 +205,11 @@ class Delivery implements Task {
     this.to.world.arrive(this);
   }
 
-  /** The receiver reads it (at arrival, or when it wakes from a stall). */
+  /** The receiver reads it, when it wakes from a stall. */
   handOver(msgEntry: EntryId): void {
-    run(this.deliver, msgEntry);
+    const k = this.deliver!;
+    this.to.world.spare(this);
+    run(k, msgEntry);
   }
 }
 // Never cancelled nor released (only timers are): the same for every message. A snapshot copies
@@ -228,6 +243,39 @@ export class World {
    */
   readonly beforeEnd: Callback[] = [];
   private generatedIds = 0;
+  /**
+   * Deliveries that have arrived, for the next messages to reuse (at most {@link MAX_SPARES}): a
+   * delivery per message was a tenth of a fault atlas's allocation. State like any other (a save
+   * point restores it with the queue, so a spare is never also queued); the fault atlas's state
+   * walk leaves it out (it decides nothing ahead).
+   */
+  private readonly spareDeliveries: Delivery[] = [];
+  /** The carry of the message being sent ({@link carry}). */
+  private readonly carried = new Carry();
+
+  /**
+   * The carry of the message about to be sent, set to these values: pass it to {@link send} at
+   * once (the next call sets it anew; `send` lets go of `events`).
+   */
+  carry(
+    event: EventId,
+    topic: number,
+    partition: number,
+    offset: number,
+    count = -1,
+    txn = -1,
+    events?: ArrayLike<number>,
+  ): Carry {
+    const c = this.carried;
+    c.event = event;
+    c.topic = topic;
+    c.partition = partition;
+    c.offset = offset;
+    c.count = count;
+    c.txn = txn;
+    c.events = events;
+    return c;
+  }
 
   /** The next id of the run's own id generator (pipeline-generated keys, idempotency keys). */
   nextGeneratedId(): number {
@@ -436,22 +484,41 @@ export class World {
       drop,
       from.id,
       fate.faultEntry >= 0 ? fate.faultEntry : cause,
-      carry.event ?? NO_EVENT,
-      carry.topic ?? -1,
-      carry.partition ?? -1,
-      carry.offset ?? -1,
-      carry.count ?? -1,
+      carry.event,
+      carry.topic,
+      carry.partition,
+      carry.offset,
+      carry.count,
       MSG_INDEX.get(type)!,
     );
     // Written column by column: an object of fields per message (`t.set`) was a run's most
     // frequent allocation.
     t.peer[e] = to.id;
     t.until[e] = arrival;
-    t.txn[e] = carry.txn ?? -1;
+    t.txn[e] = carry.txn;
+    // Nothing keeps the carry: a column it names is not held past the send.
+    carry.events = undefined;
     this.faults.opportunities?.message(e, type);
     if (drop) return e;
-    this.queue.push(new Delivery(arrival, to, toInc, e, deliver, onLost));
+    const d = this.spareDeliveries.pop();
+    if (d === undefined) this.queue.push(new Delivery(arrival, to, toInc, e, deliver, onLost));
+    else {
+      d.time = arrival;
+      d.to = to;
+      d.toInc = toInc;
+      d.entry = e;
+      d.deliver = deliver;
+      d.onLost = onLost;
+      this.queue.push(d);
+    }
     return e;
+  }
+
+  /** `d` has arrived and nothing holds it: kept for a later message (see {@link spareDeliveries}). */
+  spare(d: Delivery): void {
+    d.deliver = null;
+    d.onLost = undefined;
+    if (this.spareDeliveries.length < MAX_SPARES) this.spareDeliveries.push(d);
   }
 
   /**
@@ -477,7 +544,9 @@ export class World {
         t.aux[e]!,
       );
       t.peer[l] = t.actor[e]!;
-      if (d.onLost !== undefined) run(d.onLost, l);
+      const lost = d.onLost;
+      this.spare(d);
+      if (lost !== undefined) run(lost, l);
       return;
     }
     if (to.stalledUntil > this.now) {
@@ -495,7 +564,9 @@ export class World {
       );
       return;
     }
-    run(d.deliver, e);
+    const k = d.deliver!;
+    this.spare(d);
+    run(k, e);
   }
 
   /**

@@ -8,7 +8,10 @@
  * - the trace: its entries are history, read back only at the entry ids the state holds (the
  *   rejoin test compares those entries); its actor and topic tables are walked;
  * - the clock (`World.now`: every task sets it before anything reads it), the step count and the
- *   count of cancelled timers (progress and housekeeping only);
+ *   count of cancelled timers (progress and housekeeping only), the carry of the last message
+ *   sent (`World.carry`: set anew for each message, read by its send alone), the deliveries
+ *   kept for reuse (`World.spareDeliveries`: which objects a later message reuses decides
+ *   nothing);
  * - the event queue's layout: its live tasks (not cancelled: the world pops and skips those
  *   unrun; not released: those run nothing — only whether one is due after the run's stop is
  *   written, for then the run ends at its stop, cut off) in the order they will run, (time,
@@ -85,7 +88,7 @@ const T_SETTLED = { t: 'settled' };
 const NONE_SETTLED: readonly string[] = [];
 
 /** World fields that do not decide the run's future (see the module comment). */
-const WORLD_SKIPPED = new Set(['now', 'steps', 'cancelledQueued']);
+const WORLD_SKIPPED = new Set(['now', 'steps', 'cancelledQueued', 'carried', 'spareDeliveries']);
 
 /** Fault registry lists whose spent added faults are left out, and when each is spent. */
 const SPENT: Record<string, (x: Armed & RandomArmed, now: number) => boolean> = {

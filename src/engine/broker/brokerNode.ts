@@ -100,7 +100,7 @@ export class BrokerNode extends Actor {
     if (p.leader !== this.number) return this.refuse(req, 'NOT_LEADER_OR_FOLLOWER', cause, respond);
     if (req.acks === 'all' && p.isr.size < this.cluster.minIsr)
       return this.refuse(req, 'NOT_ENOUGH_REPLICAS', cause, respond);
-    const n = req.events.length;
+    const n = req.count;
     if (req.pid >= 0) {
       const ps = p.producers.get(req.pid);
       if (ps && req.epoch < ps.epoch)
@@ -117,7 +117,7 @@ export class BrokerNode extends Actor {
             w.now,
             this.id,
             cause,
-            req.events[0]! as EventId,
+            req.records[0]! as EventId,
             req.topic.index,
             p.index,
             dup.offset,
@@ -157,7 +157,7 @@ export class BrokerNode extends Actor {
       w.now,
       this.id,
       cause,
-      req.events[0]! as EventId,
+      req.records[0]! as EventId,
       req.topic.index,
       p.index,
       base,
@@ -167,14 +167,14 @@ export class BrokerNode extends Actor {
     );
     for (let i = 0; i < n; i++) {
       p.appendRecord(
-        req.events[i]! as EventId,
+        req.records[i]! as EventId,
         req.pid,
         req.epoch,
         req.pid >= 0 ? req.firstSeq + i : -1,
         req.txn,
         0,
         e,
-        req.sends[i]! as EntryId,
+        req.records[req.sendsAt + i]! as EntryId,
         w.now,
       );
     }
@@ -191,7 +191,7 @@ export class BrokerNode extends Actor {
     }
     // A random leader failover strikes here: appended (and, with acks=1, acknowledged), before
     // the leader answers its followers' fetches with the batch — it is on the leader alone.
-    w.faults.leaderAppended(this, req.topic.name, p.index, req.events[0]! as EventId, e);
+    w.faults.leaderAppended(this, req.topic.name, p.index, req.records[0]! as EventId, e);
     if (this.alive) replication.replicate(p, e);
   }
 
@@ -321,11 +321,11 @@ export class BrokerNode extends Actor {
       w.now,
       this.id,
       why,
-      (req.events[0] ?? NO_EVENT) as EventId,
+      (req.count > 0 ? req.records[0]! : NO_EVENT) as EventId,
       req.topic.index,
       req.partition,
       -1,
-      req.events.length,
+      req.count,
       errorIndex(code),
     );
     if (req.acks !== '0') invoke(respond, { error: code, offset: -1, appended: false }, e);

@@ -42,13 +42,14 @@ export interface Topic {
 export interface ProduceRequest {
   topic: Topic;
   partition: number;
-  /** Workload event of each record. */
-  events: Int32Array;
   /**
-   * 'app-send' entry of each record (provenance), read below `events.length` only: it may be the
-   * batch's whole column, longer than its records (no view made per request).
+   * The producer batch's column, as it is (no view made per request): the workload event of each
+   * record at `records[0..count)`, its 'app-send' entry (provenance) at
+   * `records[sendsAt..sendsAt + count)`.
    */
-  sends: Int32Array;
+  records: Int32Array;
+  count: number;
+  sendsAt: number;
   pid: number;
   epoch: number;
   firstSeq: number;

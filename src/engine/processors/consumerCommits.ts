@@ -195,12 +195,7 @@ export abstract class CommittingConsumer extends Actor {
       this.group.coordinator,
       'commit',
       cause,
-      {
-        topic: this.topic.index,
-        partition: first.partition,
-        offset: first.offset,
-        count: offsets.length,
-      },
+      this.world.carry(NO_EVENT, this.topic.index, first.partition, first.offset, offsets.length),
       call(this, this.commitArrives, req),
     );
   }
@@ -237,14 +232,15 @@ export abstract class CommittingConsumer extends Actor {
       }
     }
     const first = req.offsets[0]!;
-    w.send(
+    w.sendMessage(
       coord,
       this,
+      req.inc,
       'commit-response',
       e,
-      { topic: this.topic.index, partition: first.partition, offset: first.offset },
+      w.carry(NO_EVENT, this.topic.index, first.partition, first.offset),
       call(this, this.commitResponse, req, ok),
-      { toInc: req.inc },
+      undefined,
     );
   }
 

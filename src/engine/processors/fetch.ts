@@ -99,16 +99,18 @@ export class Fetch {
     this.leader = leader;
     this.brokerInc = ls.get(leader).inc;
     this.inc = owner.incarnation;
-    this.msg = w.send(
+    // send's options as arguments: no options object per fetch.
+    this.msg = w.sendMessage(
       owner,
       leader,
+      this.brokerInc,
       'fetch',
       cause,
-      { topic: topic.index, partition, offset },
+      w.carry(NO_EVENT, topic.index, partition, offset),
       call(this, this.arrived),
       // The leader crashed under the fetch: the client sees the reset one latency after the
       // crash and fetches again (after reconnecting, or from the new leader).
-      { toInc: this.brokerInc, onLost: call(this, this.lost) },
+      call(this, this.lost),
     );
     this.timer = w.scheduleCall(FETCH_REQUEST_TIMEOUT_MS, owner, this, this.timedOut);
   }
@@ -118,21 +120,24 @@ export class Fetch {
     const { topic, partition, offset } = this;
     const leader = this.leader!;
     const r = leader.fetch(topic, partition, offset, this.max, this.readCommitted);
-    const m = this.owner.world.send(
+    const w = this.owner.world;
+    const m = w.sendMessage(
       leader,
       this.owner,
+      this.inc,
       'fetch-response',
       e,
-      {
-        event: (r.events[0] ?? -1) as EventId,
-        topic: topic.index,
+      w.carry(
+        (r.events[0] ?? NO_EVENT) as EventId,
+        topic.index,
         partition,
-        offset: r.offsets[0] ?? offset,
-        count: r.offsets.length,
-        events: r.events,
-      },
+        r.offsets[0] ?? offset,
+        r.offsets.length,
+        -1,
+        r.events,
+      ),
       call(this, this.answered, r),
-      { toInc: this.inc },
+      undefined,
     );
     if (leader.answerHeld(m)) leader.watchIfHeld(m, call(this, this.lost));
   }

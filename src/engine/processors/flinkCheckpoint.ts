@@ -5,7 +5,7 @@
  * (https://nightlies.apache.org/flink/flink-docs-stable/docs/learn-flink/fault_tolerance/).
  * A barrier waiting for its sink is held as data ({@link BarrierInHand}).
  */
-import type { EntryId } from '../ids';
+import { NO_EVENT, type EntryId } from '../ids';
 import { call } from '../core/call';
 import { writeCommit } from '../traceWriters';
 import { traceCheckpoint, type Acknowledged, type PendingCommit } from './flinkJobManager';
@@ -36,9 +36,10 @@ export abstract class FlinkCheckpoint extends FlinkTwoPhase {
       ? [...this.fetchPos]
       : [...this.positions],
   ): void {
-    const carry = { topic: this.input.index, partition: 0, offset: positions[0] };
+    const w = this.world;
+    const carry = w.carry(NO_EVENT, this.input.index, 0, positions[0] ?? -1);
     const arrives = call(this, this.offsetsArrive, positions);
-    this.world.send(this, this.cluster.coordinator, 'commit', cause, carry, arrives);
+    w.send(this, this.cluster.coordinator, 'commit', cause, carry, arrives);
   }
 
   /** The offset commit of {@link commitOffsets} reaches the coordinator, which stores it. */
@@ -140,7 +141,14 @@ export abstract class FlinkCheckpoint extends FlinkTwoPhase {
       dedupe: snapshot.dedupe,
       pending,
     };
-    w.send(this, jm, 'checkpoint-ack', c, {}, call(jm, jm.ackArrives, ack));
+    w.send(
+      this,
+      jm,
+      'checkpoint-ack',
+      c,
+      w.carry(NO_EVENT, -1, -1, -1),
+      call(jm, jm.ackArrives, ack),
+    );
     this.loop(c);
   }
 

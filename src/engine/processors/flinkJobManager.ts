@@ -3,7 +3,7 @@
  * checkpoints, stores the completed ones and keeps their history; and the 'checkpoint' entries
  * both it and the task write. The task and the semantics modelled are in flink.ts.
  */
-import { NO_ENTRY, type EntryId } from '../ids';
+import { NO_ENTRY, NO_EVENT, type EntryId } from '../ids';
 import { Actor, type Timer, type World } from '../world';
 import type { FlinkProcessorConfig } from '../scenario/schema';
 import { CHECKPOINT_STEPS, STATE_BYTES_PER_KEY, type CheckpointStep } from '../trace';
@@ -365,7 +365,8 @@ export class JobManager extends Actor {
       txn: -1,
     });
     const inc = job.incarnation;
-    w.send(this, job, 'barrier', e, {}, call(job, job.barrierArrives, id), { toInc: inc });
+    const k = call(job, job.barrierArrives, id);
+    w.sendMessage(this, job, inc, 'barrier', e, w.carry(NO_EVENT, -1, -1, -1), k, undefined);
   }
 
   /**
@@ -457,7 +458,8 @@ export class JobManager extends Actor {
     const job = this.job;
     const inc = job.incarnation;
     const notify = call(job, job.notifyArrives, snap.id);
-    w.send(this, job, 'checkpoint-notify', e, {}, notify, { toInc: inc });
+    const carry = w.carry(NO_EVENT, -1, -1, -1);
+    w.sendMessage(this, job, inc, 'checkpoint-notify', e, carry, notify, undefined);
     this.afterCheckpoint();
   }
 

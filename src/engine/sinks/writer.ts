@@ -4,7 +4,7 @@
  * outcome is unknown to the writer, docs/semantics/sinks.md#statement-timeout). That unknown is where a plain INSERT doubles.
  */
 import { NO_EVENT, type EntryId, type EventId } from '../ids';
-import type { Actor, Carry, Timer } from '../world';
+import type { Actor, Carry, Timer, World } from '../world';
 import { call as held, invoke, type Call } from '../core/call';
 import { answer, type Reply } from '../reply';
 import type { SinkActor, Statement } from './table';
@@ -22,13 +22,21 @@ export interface WriterPolicy {
   retryDelayMs: number;
 }
 
-type ExchangeCarry = Carry & {
+/** What an exchange's messages carry (see {@link Carry}). */
+interface ExchangeCarry {
   event: EventId;
   topic: number;
   partition: number;
   offset: number;
   count: number;
-};
+  txn: number;
+  events: EventId[] | undefined;
+}
+
+/** The world's {@link Carry}, set to an exchange's. */
+function carried(w: World, c: ExchangeCarry): Carry {
+  return w.carry(c.event, c.topic, c.partition, c.offset, c.count, c.txn, c.events);
+}
 
 const STATEMENT = { request: 'sink-write', response: 'sink-response' } as const;
 const EFFECT = { request: 'effect-call', response: 'effect-response' } as const;
@@ -73,7 +81,7 @@ abstract class Exchange {
     const w = owner.world;
     const mine = ++this.attempt;
     const k = held(this, this.arrive, mine);
-    const request = w.send(owner, this.server, this.types.request, c, this.carry, k);
+    const request = w.send(owner, this.server, this.types.request, c, carried(w, this.carry), k);
     this.sent(mine, request);
     this.timer = w.scheduleCall(this.policy.timeoutMs, owner, this, this.timedOut, mine, c);
   }
@@ -82,9 +90,9 @@ abstract class Exchange {
   private arrive(mine: number, _b: undefined, _c: undefined, e: EntryId): void {
     const code = this.serve(mine, e);
     const k = held(this, this.answerArrives, mine, code);
-    this.owner.world.send(this.server, this.owner, this.types.response, e, this.carry, k, {
-      toInc: this.inc,
-    });
+    const w = this.owner.world;
+    const carry = carried(w, this.carry);
+    w.sendMessage(this.server, this.owner, this.inc, this.types.response, e, carry, k, undefined);
   }
 
   /** The server's answer to attempt `mine` is back. */
@@ -210,6 +218,7 @@ export function writeStatement(
     partition: first?.partition ?? -1,
     offset: first?.offset ?? -1,
     count: stmt.rows.length,
+    txn: -1,
     // One row's event is `event` itself (a carry without `events` carries just that one): no
     // array for the statement of a record.
     events: stmt.rows.length === 1 ? undefined : stmt.rows.map((r) => r.event),
@@ -248,7 +257,15 @@ class XaCall<T> extends Exchange {
       owner,
       sink,
       STATEMENT,
-      { event: NO_EVENT, topic: -1, partition: -1, offset: -1, count: -1, txn: xid },
+      {
+        event: NO_EVENT,
+        topic: -1,
+        partition: -1,
+        offset: -1,
+        count: -1,
+        txn: xid,
+        events: undefined,
+      },
       { timeoutMs, retries: 0, retryDelayMs: 0 },
       'STATEMENT_TIMEOUT',
     );
@@ -301,7 +318,7 @@ class ServiceCall extends Request {
       owner,
       service,
       EFFECT,
-      { event, topic, partition, offset, count: 1 },
+      { event, topic, partition, offset, count: 1, txn: -1, events: undefined },
       policy,
       'REQUEST_TIMED_OUT',
     );
