@@ -75,26 +75,32 @@ test('while the prediction waits, batch Compare and the batch atlas are folded b
 test('a shared batch job that asks its question: the outcome and its atlas behind the note; answered, the explored atlas is offered and runs', async ({
   page,
 }) => {
-  // The preset edited (its name): a scenario of its own, opened at its schedule's end, asking
-  // the link's question (p=1) with the sender's explored atlas beside it (a=).
+  // The preset edited (its name): a scenario of its own, opened at its schedule's start (a shared
+  // job plays, docs/page.md#batch-jobs), asking the link's question (p=1) with the sender's
+  // explored atlas beside it (a=).
   const job = { ...findPreset('airflow-retry-append')!.variant.scenario, name: 'my retry job' };
   const hash = withAtlasParam(
     `${encodeShare(job)}&${encodeSharePrediction({ ask: true, question: 'How many rows?', answer: '20 rows' })}`,
     { explored: true },
   );
   await page.goto(`./#${hash}`);
-  const note = page.locator('[data-testid="outcome-hidden"][data-what="batch-outcome"]');
-  await expect(note).toContainText(
-    'Hidden until you answer the prediction and play the run to its end.',
-    { timeout: 30_000 },
-  );
+  await expect(page.getByTestId('batch-setup')).toBeVisible({ timeout: 30_000 });
+  // The question waits: the schedule's end is refused, so is the outcome and its atlas.
+  const end = page.getByRole('button', { name: 'Show the end', exact: true });
+  await expect(end).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(0);
+  await expect(page.getByTestId('batch-summary')).toHaveCount(0);
   await expect(page.getByTestId('batch-atlas-offer')).toHaveCount(0);
   await expect(page.getByTestId('batch-atlas-summary')).toHaveCount(0);
-  // Answered at the schedule's end: the outcome unfolds, and the atlas the sender explored is
+  // Answered, then the schedule's end: the outcome unfolds, and the atlas the sender explored is
   // offered again, its results shown once run.
   await page.getByTestId('predict-input').fill('20 rows');
   await page.getByTestId('predict-lock').click();
-  await expect(note).toHaveCount(0);
+  await end.click();
+  await expect(page.getByTestId('batch-summary')).toContainText('20 rows');
+  await expect(
+    page.locator('[data-testid="outcome-hidden"][data-what="batch-outcome"]'),
+  ).toHaveCount(0);
   await expect(page.getByTestId('batch-atlas-offer')).toContainText(
     'This atlas was explored with these choices (every kind)',
   );

@@ -55,3 +55,61 @@ test('a dbt model and an Airflow DAG picked together open their batch job', asyn
     "events_incremental.sql:5: applied materialized='incremental' → batch.write.mode",
   );
 });
+
+// A newcomer's report: an imported Airflow DAG opened at its end — its attempts, the ×2 table and
+// the verdict at once, the Schedule / Task / Reads / Writes / Planned setup never shown. A batch
+// preset opens at its start with its setup; so do an imported job and its share link.
+test('an imported Airflow DAG opens at its start with its setup, as a preset does; so does its share link', async ({
+  dash,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importFile).setInputFiles({
+    name: 'backfill_payments.py',
+    mimeType: 'text/x-python',
+    buffer: Buffer.from(
+      [
+        'from airflow import DAG',
+        'with DAG("backfill_payments", schedule="@daily", default_args={"retries": 2}) as dag:',
+        '    PostgresOperator(',
+        '        task_id="load_payments",',
+        '        sql="""',
+        '            INSERT INTO payments_daily',
+        "            SELECT * FROM raw_payments WHERE event_date = '{{ ds }}'",
+        '        """,',
+        '    )',
+        '',
+      ].join('\n'),
+    ),
+  });
+  await expect(dash.byId(testIds.importDialog)).toBeHidden();
+  const opensAtStart = async (p: Page) => {
+    const setup = p.getByTestId('batch-setup');
+    await expect(setup).toBeVisible({ timeout: 30_000 });
+    await expect(setup).toContainText('Schedule');
+    await expect(setup).toContainText('retries 2');
+    await expect(setup).toContainText('Writes');
+    await expect(p.getByTestId('batch-attempt')).toHaveCount(0);
+    await expect(p.getByTestId('batch-summary')).toHaveCount(0);
+    await expect(p.getByTestId('batch-partition')).toHaveCount(0);
+  };
+  await opensAtStart(page);
+  expect(await batchOf(page)).toMatchObject({ task: { retries: 2 } });
+  // "Show the end": the attempts and the outcome, the setup gone (the job has run).
+  await page.getByRole('button', { name: 'Show the end', exact: true }).click();
+  await expect(page.getByTestId('batch-summary')).toBeVisible();
+  await expect(page.getByTestId('batch-setup')).toHaveCount(0);
+  expect(await page.getByTestId('batch-attempt').count()).toBeGreaterThan(0);
+
+  // Its share link opens at the start too (a shared run plays: docs/page.md).
+  await page.getByTestId('share-button').click();
+  const link = await page.getByTestId('share-url').inputValue();
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(link);
+  await opensAtStart(other);
+  await context.close();
+});

@@ -240,6 +240,9 @@ test('the batch embed asks its question first (predict=1); the page’s batch at
   // second commit duplicates it — both tries after their write (1), a clear after any crash of
   // try 1 (3), the clear with any crash (6) or a second clear (1): 11.
   await page.goto(`./#${encodeShare(ONE_EVENT)}`);
+  // A shared job opens at its start, its setup shown; the atlas sits under its outcome.
+  await expect(page.getByTestId('batch-setup')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Show the end', exact: true }).click();
   await page.getByTestId('batch-atlas-pairs').check();
   await page.getByRole('button', { name: 'Fault atlas: every pair of faults' }).click();
   await expect(page.getByTestId('batch-atlas-summary')).toHaveText(

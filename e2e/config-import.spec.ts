@@ -3,6 +3,7 @@
  * notice naming the keys applied and ignored); a bad one refused naming its line, the work kept.
  */
 import type { Page } from '@playwright/test';
+import { compareTestIds as c } from '../src/ui/compare/compareTestIds';
 import { expect, test, testIds } from './fixtures';
 
 const scenario = (page: Page) =>
@@ -116,4 +117,67 @@ test('a sink.sql picked with a producer.properties sets the table sink from its 
   );
   expect(after.claim).toBe('at-least-once');
   expect(after.producer).toMatchObject({ acks: 'all', 'enable.idempotence': true });
+});
+
+// A newcomer's report: Import, then Compare, showed "✓ Observed …" in every lane at t = 0 with
+// its counters at 0 — Compare put a copy of the imported scenario on screen, which was no longer
+// the replay whose verdict folds until its end (src/store/sameRun.ts).
+test('an imported run compared at t = 0: every lane’s verdict waits for its end, and once seen stays through close and undo', async ({
+  dash,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dash.pickPreset('at-least-once');
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importFile).setInputFiles([
+    {
+      name: 'producer.properties',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('acks=all\nenable.idempotence=true\n'),
+    },
+    {
+      name: 'sink.sql',
+      mimeType: 'application/sql',
+      buffer: Buffer.from(
+        'INSERT INTO payments (payment_id, amount)\nVALUES ($1, $2)\nON CONFLICT (payment_id) DO NOTHING;\n',
+      ),
+    },
+  ]);
+  await expect(dash.byId(testIds.importDialog)).toBeHidden();
+  await dash.settled();
+  const folded = page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`);
+  await expect(folded).toContainText('Shown when the run reaches its end.');
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+
+  await dash.byId(c.toggle).click();
+  await expect(dash.byId(c.lane)).toHaveCount(3, { timeout: 30_000 });
+  await dash.settled();
+  // t = 0, nothing applied yet in any lane: no lane's verdict.
+  await expect(dash.byId(c.laneVerdictFolded)).toHaveCount(3);
+  await expect(dash.byId(c.laneVerdict)).toHaveCount(0);
+  await expect(dash.byId(c.laneVerdictFolded).first()).toContainText('Verdict at its end');
+
+  // The shared clock at the end: every lane's verdict; back at the start they stay (seen).
+  await dash.timeline().focus();
+  await page.keyboard.press('End');
+  await expect(dash.byId(c.laneVerdict)).toHaveCount(3);
+  await expect(dash.byId(c.laneVerdictFolded)).toHaveCount(0);
+  await page.keyboard.press('Home');
+  await expect(dash.byId(c.laneVerdict)).toHaveCount(3);
+
+  // Compare closed, at t = 0: the run's verdict, seen at its end, stays shown.
+  await dash.byId(c.toggle).click();
+  await expect(dash.byId(c.lane)).toHaveCount(0);
+  await expect(dash.byId(testIds.verdict)).toBeVisible();
+  await expect(folded).toHaveCount(0);
+  // Undo: Compare back, its verdicts shown; undo again: the run as imported, its verdict shown.
+  await dash.byId(testIds.undo).click();
+  await expect(dash.byId(c.lane)).toHaveCount(3);
+  await expect(dash.byId(c.laneVerdict)).toHaveCount(3);
+  await expect(dash.byId(c.laneVerdictFolded)).toHaveCount(0);
+  await dash.byId(testIds.undo).click();
+  await expect(dash.byId(c.lane)).toHaveCount(0);
+  await expect(dash.byId(testIds.verdict)).toBeVisible();
+  await expect(folded).toHaveCount(0);
 });

@@ -104,7 +104,8 @@ export interface LabState {
   /**
    * The scenario opened from a share link or a file without a question of its own, to be played:
    * its final verdict folds until its run reaches its end or "Reveal now" (issue 24: never at
-   * t = 0 of a replay; `outcomeFolded`). Compared by identity, so an edit of it is not it.
+   * t = 0 of a replay; `outcomeFolded`). Compared as a run (./sameRun.ts): a copy of it made by
+   * opening Compare or ticking the atlas's kinds is it, an edit of it is not.
    */
   replay: ScenarioInput | null;
   /**

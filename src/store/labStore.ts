@@ -47,6 +47,7 @@ import {
 import { PARSE_PENDING, selectParse, selectRecipeDifferences } from './selectors';
 import { faultEditActions } from './faultEdits';
 import { createPlayback } from './playback';
+import { copyOfSameRun } from './sameRun';
 
 // The lab's shapes and selectors, where its users have always imported them from.
 export * from './labState';
@@ -369,11 +370,12 @@ export function createLab(deps: LabDeps): Lab {
     setCompare(spec, notice) {
       // A step of its own in the undo history: the same scenario (a copy: what watches the
       // scenario sees a change — the share link in the address, written for the lanes before,
-      // goes) with the compare state changed.
+      // goes) with the compare state changed. The copy is the same run (./sameRun.ts): a replay's
+      // verdict not yet reached stays folded in every lane, one already seen stays shown.
       const s = app.getState();
       const note = notice ?? (spec ? 'Compare' : 'Closed Compare');
       app.setState({
-        scenario: { ...s.scenario },
+        scenario: copyOfSameRun(s.scenario),
         compare: spec,
         past: [...s.past, noted(s, note)].slice(-HISTORY_LIMIT),
         future: [],
@@ -382,10 +384,11 @@ export function createLab(deps: LabDeps): Lab {
       requestRun();
     },
     setAtlas(choice, notice) {
-      // As setCompare: the same scenario (a copy, seen as a change), the choice changed.
+      // As setCompare: the same scenario (a copy of the same run, seen as a change), the choice
+      // changed.
       const s = app.getState();
       app.setState({
-        scenario: { ...s.scenario },
+        scenario: copyOfSameRun(s.scenario),
         atlas: choice,
         past: [...s.past, noted(s, notice)].slice(-HISTORY_LIMIT),
         future: [],

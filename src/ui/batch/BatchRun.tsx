@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
+import { runOf, sameRun } from '../../store/sameRun';
 import { PARSE_PENDING, selectParse } from '../../store/selectors';
 import {
   batchPageView,
@@ -28,6 +29,19 @@ import { useLandmarkName } from '../landmarkName';
 
 const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
+const selectReplay = (s: LabState) => s.replay;
+// A link or a file opened (its replay, `LabState.replay`), not edited since.
+const selectOpenedReplay = (s: LabState) => sameRun(s.replay, s.scenario);
+
+/** A number per link or file opened (`LabState.replay`): each starts a view of its own. */
+const replayIds = new WeakMap<ScenarioInput, number>();
+let replaysSeen = 0;
+function replayId(replay: ScenarioInput | null): number {
+  if (replay === null) return 0;
+  const run = runOf(replay);
+  if (!replayIds.has(run)) replayIds.set(run, ++replaysSeen);
+  return replayIds.get(run)!;
+}
 
 const NO_REQUESTS: NonNullable<BatchEmbedding['requests']> = { play: 0, restart: 0 };
 
@@ -72,24 +86,40 @@ export interface BatchEmbedding {
 export function BatchRun({ embed }: { embed?: BatchEmbedding } = {}) {
   const scenario = useLab(selectScenario);
   const presetRef = useLab(selectPresetRef);
-  // A newly opened preset starts hidden (Play reveals it); an edit shows its outcome at once.
+  const replay = useLab(selectReplay);
+  const openedReplay = useLab(selectOpenedReplay);
+  // A newly opened preset, link or file (an import) starts at its start with its setup (Play
+  // reveals the rest); an edit shows its outcome at once. Each preset and each link or file
+  // opened is a view of its own.
   return (
-    <BatchRunOf key={presetRef ?? ''} scenario={scenario} presetRef={presetRef} embed={embed} />
+    <BatchRunOf
+      key={`${presetRef ?? ''}#${replayId(replay)}`}
+      scenario={scenario}
+      presetRef={presetRef}
+      atStart={presetRef !== null || openedReplay || embed !== undefined}
+      embed={embed}
+    />
   );
 }
 
 function BatchRunOf({
   scenario,
   presetRef,
+  atStart,
   embed,
 }: {
   scenario: ScenarioInput;
   presetRef: string | null;
+  /**
+   * The job was just opened (a preset, a link, a file, an embed): its schedule starts at its start,
+   * as the stream's run opens at t = 0. Else (one's own job edited, then brought back: undo, a
+   * reload) its end, as an edit shows.
+   */
+  atStart: boolean;
   embed: BatchEmbedding | undefined;
 }) {
   const a = useActions();
-  // An embed opens at the start of its schedule, as the stream player opens at event 0.
-  const [shownNow, setShown] = useState(presetRef === null && !embed ? Number.MAX_SAFE_INTEGER : 0);
+  const [shownNow, setShown] = useState(atStart ? 0 : Number.MAX_SAFE_INTEGER);
   const measureAt = embed?.measureAt;
   const attemptMs = embed?.attemptMs ?? REVEAL_MS;
   const shown = measureAt ?? shownNow;
@@ -114,8 +144,9 @@ function BatchRunOf({
   const total = view === null || 'error' in view ? 0 : view.attempts.length;
   // Another scenario under the same preset (the guarantee switch, undo, a click): its outcome.
   const opened = useRef(scenario);
+  // (A copy of the same run — the atlas's kinds ticked — is not another scenario.)
   useEffect(() => {
-    if (scenario !== opened.current) setShown(Number.MAX_SAFE_INTEGER);
+    if (!sameRun(scenario, opened.current)) setShown(Number.MAX_SAFE_INTEGER);
   }, [scenario]);
   // A new request from the embed's question box, adjusted while rendering (no effect needed).
   const requests = embed?.requests ?? NO_REQUESTS;

@@ -33,6 +33,7 @@ import {
   type Progress,
 } from '../../platform/challengeProgress';
 import { useLabInstance } from '../../store/LabContext';
+import { sameRun } from '../../store/sameRun';
 import { addressHash, addressQuery } from '../../platform/address';
 import { noChallengeText, openingOf, type ChallengeOpening } from './challengeOpening';
 
@@ -157,7 +158,7 @@ export function ChallengeProvider({
   useEffect(() => {
     if (!challengeOpen) return;
     const foldNew = (s: { scenario: ScenarioInput; replay: ScenarioInput | null }) => {
-      if (s.replay !== s.scenario) lab.app.setState({ replay: s.scenario });
+      if (!sameRun(s.replay, s.scenario)) lab.app.setState({ replay: s.scenario });
     };
     foldNew(lab.app.getState());
     return lab.app.subscribe((s, prev) => {

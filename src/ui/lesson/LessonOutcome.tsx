@@ -14,6 +14,7 @@ import type { ScenarioInput } from '../../engine';
 import type { LessonDeck } from '../../store/lessonDeck';
 import type { LabState } from '../../store/labStore';
 import { useLabInstance } from '../../store/LabContext';
+import { sameRun } from '../../store/sameRun';
 import type { PredictionSubject } from '../../views/library/library';
 import { useRunEnd } from '../hooks/useRunEnd';
 import { ProvidePredictions, type Predictions } from '../library/PredictionContext';
@@ -50,7 +51,7 @@ export function LessonOutcome({ deck, children }: { deck: LessonDeck; children: 
       updatePrediction: (_key, change) => {
         if (change.revealed) deck.actions.reveal();
       },
-      endSeen: (scenario) => revealed && endSeen === scenario,
+      endSeen: (scenario) => revealed && sameRun(endSeen, scenario),
       // The verdict's "Reveal now" is the presenter's second R: the band's answer too.
       revealNow: (scenario) => {
         setEndSeen(scenario);

@@ -22,6 +22,7 @@ import {
 import type { ScenarioInput } from '../../engine';
 import type { Lab, LabState } from '../../store/labStore';
 import { useLabInstance } from '../../store/LabContext';
+import { runOf, sameRun } from '../../store/sameRun';
 import { presetSubject, subjectPhase, type PredictionSubject } from '../../views/library/library';
 import { useRunEnd } from '../hooks/useRunEnd';
 import { REVEAL_WAITS, revealGuard } from './revealGuard';
@@ -48,9 +49,10 @@ export interface Predictions {
   updatePrediction(key: string, change: Partial<Prediction>): void;
   /**
    * Whether the run of `scenario` has been played to its end (or "Reveal now" was chosen): its
-   * outcome shows from then on — a changed run's, and a revealed one's final verdict (`subjectPhase`'s `endSeen`). Kept per scenario object,
-   * so undo and redo bring it back with the scenario; not a prediction (undo back to the subject
-   * as opened asks its question again).
+   * outcome shows from then on — a changed run's, and a revealed one's final verdict (`subjectPhase`'s `endSeen`). Kept per run
+   * (src/store/sameRun.ts: the scenario object its copies came from), so opening or closing
+   * Compare keeps it and undo and redo bring it back with the scenario; not a prediction (undo
+   * back to the subject as opened asks its question again).
    */
   endSeen(scenario: ScenarioInput): boolean;
   /** "Reveal now": the outcome of `scenario`'s run shows as if it had been played to its end. */
@@ -78,8 +80,8 @@ export function PredictionProvider({
   children: ReactNode;
 }) {
   const [predictions, setPredictions] = useState<Record<string, Prediction>>({});
-  // Changed runs played to their end: one set for good; the wrapper is replaced when it grows, so
-  // the gates re-render.
+  // Runs played to their end, each under the scenario object its copies came from (`runOf`): one
+  // set for good; the wrapper is replaced when it grows, so the gates re-render.
   const [seen, setSeen] = useState(() => ({ set: new WeakSet<ScenarioInput>() }));
   const seenSet = seen.set;
   const lab = useLabInstance();
@@ -93,8 +95,8 @@ export function PredictionProvider({
   }, []);
   const markEndSeen = useCallback(
     (scenario: ScenarioInput) => {
-      if (seenSet.has(scenario)) return;
-      seenSet.add(scenario);
+      if (seenSet.has(runOf(scenario))) return;
+      seenSet.add(runOf(scenario));
       setSeen({ set: seenSet });
     },
     [seenSet],
@@ -110,7 +112,7 @@ export function PredictionProvider({
       () => lab.app.getState(),
       subject,
       () => predictionsNow.current,
-      (scenario) => seenSet.has(scenario),
+      (scenario) => seenSet.has(runOf(scenario)),
     );
     guard.current = g;
     lab.actions.setRevealGuard(g);
@@ -131,17 +133,18 @@ export function PredictionProvider({
       const asked = subject(s);
       if (!asked) {
         // A shared or imported scenario that asks nothing: its end unfolds its verdict.
-        if (s.replay === s.scenario && !seenSet.has(s.scenario)) markEndSeen(s.scenario);
+        if (sameRun(s.replay, s.scenario)) markEndSeen(s.scenario);
         return;
       }
       const p = all[asked.key] ?? EMPTY;
-      const phase = subjectPhase(asked, { ...p, endSeen: seenSet.has(s.scenario) });
+      const seenBefore = seenSet.has(runOf(s.scenario));
+      const phase = subjectPhase(asked, { ...p, endSeen: seenBefore });
       // Also a changed run, unanswered or not: its end shows its outcome, but the answer (about
       // the run as opened) stays untold, so undo back to that run asks the question again. And a
       // revealed one, or another variant: its final verdict waits for the end of this replay
       // (`outcomeFolded`). Without an answer the end reveals nothing.
       if (phase === 'none' || phase === 'pending') return;
-      if (seenSet.has(s.scenario) && phase !== 'locked') return;
+      if (seenBefore && phase !== 'locked') return;
       if (phase === 'locked') updatePrediction(asked.key, { revealed: true });
       markEndSeen(s.scenario);
     },
@@ -160,7 +163,7 @@ export function PredictionProvider({
       subject,
       prediction: (key) => predictions[key] ?? EMPTY,
       updatePrediction,
-      endSeen: (scenario) => seen.set.has(scenario),
+      endSeen: (scenario) => seen.set.has(runOf(scenario)),
       revealNow: markEndSeen,
       reachEnd: () => reachEnd(lab.app.getState(), predictions),
     }),

@@ -117,3 +117,45 @@ describe('a shared or imported run plays to its verdict (jsdom)', () => {
     expect(verdict()).not.toBeNull();
   });
 });
+
+describe('a replay keeps its place through Compare and undo (jsdom)', () => {
+  afterEach(cleanup);
+
+  // Compare and the atlas's kinds put a copy of the unchanged scenario on screen
+  // (src/store/sameRun.ts): it is the same replay, its end seen or not.
+  it('opening Compare on an imported run at t = 0 keeps its verdict folded; seen at the end, it stays through close, undo and redo', async () => {
+    const lab = await mount();
+    const mine = { ...findPreset('at-least-once')!.variant.scenario, name: 'my pipeline' };
+    act(() => lab.actions.loadScenario(mine, { opened: true, replay: true }));
+    await act(() => lab.actions.settled());
+    expect(hidden()).toEqual(['verdict', 'why']);
+    act(() => lab.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] }));
+    await act(() => lab.actions.settled());
+    expect(lab.app.getState().scenario).not.toBe(mine);
+    // t = 0 under Compare: nothing has happened yet, so neither has the verdict.
+    expect(lab.cursor.getState().t).toBe(0);
+    expect(verdict()).toBeNull();
+    expect(hidden()).toEqual(['verdict', 'why']);
+    // The atlas's kinds ticked: another copy, the same replay.
+    act(() => lab.actions.setAtlas({ ...lab.app.getState().atlas, pairs: true }, 'Pairs too'));
+    await act(() => lab.actions.settled());
+    expect(verdict()).toBeNull();
+    act(() => lab.actions.toEnd());
+    expect(verdict()?.dataset.observed).toBe('at-least-once');
+    // Seen: it stays shown with Compare closed, undone back to the run as opened, and redone.
+    act(() => lab.actions.setCompare(null));
+    await act(() => lab.actions.settled());
+    act(() => lab.actions.seek(0));
+    expect(verdict()?.dataset.observed).toBe('at-least-once');
+    for (const step of ['undo', 'undo', 'undo', 'redo', 'redo', 'redo'] as const) {
+      act(() => lab.actions[step]());
+      await act(() => lab.actions.settled());
+      expect(verdict()?.dataset.observed).toBe('at-least-once');
+    }
+    // The same file opened again is a new replay: folded until its end.
+    act(() => lab.actions.loadScenario({ ...mine }, { opened: true, replay: true }));
+    await act(() => lab.actions.settled());
+    expect(verdict()).toBeNull();
+    expect(hidden()).toEqual(['verdict', 'why']);
+  });
+});

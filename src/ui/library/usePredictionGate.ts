@@ -1,5 +1,6 @@
 import type { LabState } from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
+import { sameRun } from '../../store/sameRun';
 import {
   outcomeFolded,
   outcomeHidden,
@@ -50,7 +51,8 @@ export interface PredictionGate {
 
 const nothingAsked = () => null;
 const selectScenario = (s: LabState) => s.scenario;
-const selectReplay = (s: LabState) => s.replay !== null && s.replay === s.scenario;
+// A copy of the replay (Compare opened or closed, the atlas's kinds ticked) is still the replay.
+const selectReplay = (s: LabState) => sameRun(s.replay, s.scenario);
 
 /**
  * Where the prediction asked of the workspace on screen stands (the open preset's on the page,
