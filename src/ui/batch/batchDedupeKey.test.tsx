@@ -2,14 +2,10 @@
  * A batch job's dedupe key from the page (issue 26 §2: every dedupe mechanism offers the key):
  * the event id, or a tuple of content columns, as one undoable edit of `batch.dedupeKey`.
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRunClient } from '../../platform/runClient';
 import { getKnob } from '../../scenarios';
-import { createLab } from '../../store/labStore';
-import { LabProvider } from '../../store/LabContext';
-import { LibraryProvider } from '../library/LibraryContext';
-import { BatchRun } from './BatchRun';
+import { renderBatchRun } from './batchTesting';
 
 // Small batch jobs run inline; 10 s per test on a loaded machine (each takes well under 1 s).
 vi.setConfig({ testTimeout: 10_000 });
@@ -18,14 +14,7 @@ describe('the dedupe key of a batch job', () => {
   afterEach(cleanup);
 
   it('content-key-false-merge/event-id: a content tuple (time, amount) merges p2 into p1', async () => {
-    const lab = createLab({ runner: createRunClient({ createWorker: null }) });
-    render(
-      <LabProvider lab={lab}>
-        <LibraryProvider>
-          <BatchRun />
-        </LibraryProvider>
-      </LabProvider>,
-    );
+    const lab = renderBatchRun();
     act(() => lab.actions.loadPreset('content-key-false-merge/event-id'));
     await act(() => lab.actions.settled());
     // The field is a chunk of its own (./BatchRun.tsx): in once its import resolves.

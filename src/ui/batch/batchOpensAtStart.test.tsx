@@ -4,14 +4,10 @@
  * once. Before, a job that was not a preset opened at its end: attempts, table and verdict at
  * once, the setup never shown (a newcomer's Airflow DAG import).
  */
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScenarioInput } from '../../engine';
-import { createRunClient } from '../../platform/runClient';
-import { createLab } from '../../store/labStore';
-import { LabProvider } from '../../store/LabContext';
-import { LibraryProvider } from '../library/LibraryContext';
-import { BatchRun } from './BatchRun';
+import { renderBatchRun } from './batchTesting';
 
 vi.setConfig({ testTimeout: 10_000 });
 
@@ -30,14 +26,7 @@ const job: ScenarioInput = {
 } as ScenarioInput;
 
 async function mount() {
-  const lab = createLab({ runner: createRunClient({ createWorker: null }) });
-  render(
-    <LabProvider lab={lab}>
-      <LibraryProvider>
-        <BatchRun />
-      </LibraryProvider>
-    </LabProvider>,
-  );
+  const lab = renderBatchRun();
   await act(() => lab.actions.settled());
   return lab;
 }

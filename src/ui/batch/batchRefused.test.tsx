@@ -4,14 +4,10 @@
  * the validator refuses leaves the last valid run on screen, as the refusal note says
  * ("the panels show the last valid run").
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScenarioInput } from '../../engine';
-import { createRunClient } from '../../platform/runClient';
-import { createLab } from '../../store/labStore';
-import { LabProvider } from '../../store/LabContext';
-import { LibraryProvider } from '../library/LibraryContext';
-import { BatchRun } from './BatchRun';
+import { renderBatchRun } from './batchTesting';
 
 vi.setConfig({ testTimeout: 10_000 });
 
@@ -31,14 +27,7 @@ const week: ScenarioInput = {
 } as ScenarioInput;
 
 async function mount() {
-  const lab = createLab({ runner: createRunClient({ createWorker: null }) });
-  render(
-    <LabProvider lab={lab}>
-      <LibraryProvider>
-        <BatchRun />
-      </LibraryProvider>
-    </LabProvider>,
-  );
+  const lab = renderBatchRun();
   act(() => lab.actions.loadScenario(week));
   await act(() => lab.actions.settled());
   return lab;
