@@ -3,7 +3,9 @@
  * they open a batch job (docs/page.md#sharing-exporting-importing) whose notice names each setting
  * at its line; before, the .py was no configuration file and the model was refused.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, testIds } from './fixtures';
 
@@ -112,4 +114,48 @@ test('an imported Airflow DAG opens at its start with its setup, as a preset doe
   await other.goto(link);
   await opensAtStart(other);
   await context.close();
+});
+
+// A dbt project is a folder, and the file picker cannot pick files from two of its folders (the
+// model under models/marts/, dbt_project.yml at the top): Import takes the folder, asks which of
+// its models runs, and matches the project's settings by the model's own folders.
+test('a dbt project folder: Import asks which model, by keyboard, and reads the project by its folders', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const root = mkdtempSync(join(tmpdir(), 'dl-folder-'));
+  const put = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, 'shop', path)), { recursive: true });
+    writeFileSync(join(root, 'shop', path), text);
+  };
+  put(
+    'dbt_project.yml',
+    'name: shop\nmodels:\n  shop:\n    +materialized: incremental\n    staging:\n      +unique_key: event_id\n',
+  );
+  put('models/marts/orders.sql', "{{ config(incremental_strategy='append') }}\nselect 1\n");
+  put('models/staging/stg_events.sql', "{{ config(incremental_strategy='merge') }}\nselect 1\n");
+  put('target/compiled/orders.sql', "{{ config(unique_key='x') }}\n");
+  await dash.pickPreset('at-least-once');
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importFolder).setInputFiles(join(root, 'shop'));
+  const choice = dash.byId(testIds.importFolderChoice);
+  await expect(choice).toContainText('The folder “shop” holds 2 dbt models: which one runs?');
+  await expect(choice).toContainText('Passed over: target/');
+  // The choice takes the focus (its first model, in path order); Tab to the second, Enter.
+  await expect(choice.getByRole('button', { name: 'models/marts/orders.sql' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(choice.getByRole('button', { name: 'models/staging/stg_events.sql' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(testIds.importDialog)).toBeHidden();
+  // staging's +unique_key is this model's: keyed by the event id, merge from its config().
+  expect(await batchOf(page)).toMatchObject({
+    write: { mode: 'dbt-incremental', uniqueKey: true, strategy: 'merge' },
+  });
+  await expect(
+    dash.byId(testIds.notice).filter({
+      hasText:
+        'Folder “shop”: read models/staging/stg_events.sql, dbt_project.yml; passed over target/',
+    }),
+  ).toHaveCount(1);
+  rmSync(root, { recursive: true, force: true });
 });

@@ -151,6 +151,8 @@ export const testIds = {
   importButton: 'import-button',
   importDialog: 'import-dialog',
   importFile: 'import-file',
+  importFolder: 'import-folder',
+  importFolderChoice: 'import-folder-choice',
   importPaste: 'import-paste',
   importSubmit: 'import-submit',
   importErrors: 'import-errors',

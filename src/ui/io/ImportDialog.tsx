@@ -3,12 +3,41 @@ import { SHARE_PARAM, SHARE_VERSION } from '../../views/io/shareCodec';
 import { testIds } from '../testIds';
 import type { ReadableFile } from '../../views/io/scenarioImport';
 import type { ImportOutcome } from './importScenario';
+import type { FolderChoice } from './configFolder';
+import { folderOfDrop, folderOfPicked } from '../../platform/folderFiles';
 
 // The importer (lessons, configuration files, every preset to recognise one, zod) loads when
 // something is imported, not with the page (issues #24, #31).
 const importer = () => import('./importScenario');
 const importFiles = async (files: readonly ReadableFile[]) => (await importer()).importFiles(files);
 const importPasted = async (text: string) => (await importer()).importPasted(text);
+const folderImporter = () => import('./configFolder');
+
+/** What Import brings: a scenario, lesson or configuration (or why not), or a folder's choice. */
+export type Imported = ImportOutcome | FolderChoice;
+
+const isChoice = (r: Imported): r is FolderChoice => 'kind' in r;
+
+/**
+ * What a drop brings, or null for none of these: a folder (walked now — its entries live only
+ * while the drop event does), or files.
+ */
+function importDrop(dt: DataTransfer): Promise<Imported> | null {
+  const folder = folderOfDrop(dt);
+  if (folder)
+    return folder.then(async (f) =>
+      f.ok
+        ? (await folderImporter()).importFolder(f.name, f.files, f.passedOver)
+        : {
+            ok: false,
+            from: 'the folder',
+            heading: 'Not imported: the folder was not read.',
+            lines: [f.line],
+          },
+    );
+  const files = [...dt.files];
+  return files.length > 0 ? importFiles(files) : null;
+}
 
 /**
  * The paste box's example: scenario JSON, or a share link as the page makes them now — its
@@ -25,10 +54,15 @@ export function ImportDialog({
   open,
   error,
   setError,
+  choice,
+  setChoice,
   onClose,
   onImport,
 }: {
   open: boolean;
+  /** A folder's pipelines to choose among (several dbt models or DAGs), when one was given. */
+  choice: FolderChoice | null;
+  setChoice: (choice: FolderChoice | null) => void;
   /** The refusal shown (this dialog's, or a drop's or paste's on the page). */
   error: Extract<ImportOutcome, { ok: false }> | null;
   setError: (error: Extract<ImportOutcome, { ok: false }> | null) => void;
@@ -37,9 +71,15 @@ export function ImportDialog({
   onImport: (outcome: Extract<ImportOutcome, { ok: true }>) => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const choiceRef = useRef<HTMLUListElement>(null);
+  // A folder's choice takes the focus: its first pipeline, one Tab from the next.
+  useEffect(() => {
+    if (choice) choiceRef.current?.querySelector('button')?.focus();
+  }, [choice]);
   const [text, setText] = useState('');
   const [over, setOver] = useState(false);
   const fileId = useId();
+  const folderId = useId();
   const pasteId = useId();
   useEffect(() => {
     const d = ref.current;
@@ -48,22 +88,26 @@ export function ImportDialog({
     if (!open && d.open) d.close();
   }, [open]);
 
-  const settle = (r: ImportOutcome) => {
-    if (r.ok) {
+  const settle = (r: Imported) => {
+    if (isChoice(r)) {
       setError(null);
+      setChoice(r);
+    } else if (r.ok) {
+      setError(null);
+      setChoice(null);
       setText('');
       onImport(r);
-    } else setError(r);
+    } else {
+      setChoice(null);
+      setError(r);
+    }
   };
   const onDrop = async (e: DragEvent) => {
     e.preventDefault();
     e.stopPropagation();
     setOver(false);
-    const files = [...e.dataTransfer.files];
     settle(
-      files.length > 0
-        ? await importFiles(files)
-        : await importPasted(e.dataTransfer.getData('text/plain')),
+      await (importDrop(e.dataTransfer) ?? importPasted(e.dataTransfer.getData('text/plain'))),
     );
   };
 
@@ -96,7 +140,9 @@ export function ImportDialog({
         onDragLeave={() => setOver(false)}
         onDrop={(e) => void onDrop(e)}
       >
-        <label htmlFor={fileId}>Choose one file or several, or drop them here: </label>
+        <label htmlFor={fileId}>
+          Choose one file or several, or drop them (or a folder) here:{' '}
+        </label>
         <input
           id={fileId}
           type="file"
@@ -109,7 +155,54 @@ export function ImportDialog({
             if (files.length > 0) settle(await importFiles(files));
           }}
         />
+        <label htmlFor={folderId} className="folder-pick">
+          …or a folder (a dbt project, an Airflow dags/ folder, a service&apos;s config/):{' '}
+        </label>
+        <input
+          id={folderId}
+          type="file"
+          // The picker for a folder: its files come with their paths (not in React's typings).
+          ref={(el) => el?.setAttribute('webkitdirectory', '')}
+          data-testid={testIds.importFolder}
+          onChange={async (e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length === 0) return;
+            const folder = folderOfPicked(files);
+            settle(await (await folderImporter()).importFolder(folder.name, folder.files));
+          }}
+        />
       </div>
+      {choice && (
+        <section
+          className="folder-choice"
+          aria-labelledby={`${folderId}-choice`}
+          data-testid={testIds.importFolderChoice}
+        >
+          <h3 id={`${folderId}-choice`}>
+            The folder “{choice.folder}” holds {choice.what}: which one runs?
+          </h3>
+          <ul ref={choiceRef}>
+            {choice.options.map((o) => (
+              <li key={o.label}>
+                <button
+                  type="button"
+                  onClick={() =>
+                    void folderImporter()
+                      .then((m) => m.importFolderOption(choice.folder, o, choice.passedOver))
+                      .then(settle)
+                  }
+                >
+                  {o.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {choice.passedOver.length > 0 && (
+            <p className="muted">Passed over: {choice.passedOver.join(', ')}</p>
+          )}
+        </section>
+      )}
       <label htmlFor={pasteId} className="label">
         …or paste scenario JSON, a share link, a preset link or your configuration
         (producer.properties, config.yaml lines, an INSERT or MERGE):
@@ -164,7 +257,7 @@ export function ImportDialog({
  * no text field has the focus. Returns whether a file is being dragged over the page (for the
  * overlay).
  */
-export function usePageImport(onOutcome: (r: ImportOutcome) => void, enabled: boolean): boolean {
+export function usePageImport(onOutcome: (r: Imported) => void, enabled: boolean): boolean {
   const [dragging, setDragging] = useState(false);
   const cb = useRef(onOutcome);
   useEffect(() => {
@@ -185,11 +278,11 @@ export function usePageImport(onOutcome: (r: ImportOutcome) => void, enabled: bo
     };
     const onDrop = (e: globalThis.DragEvent) => {
       setDragging(false);
-      if (e.defaultPrevented) return; // the dialog's own drop zone took it
-      const files = [...(e.dataTransfer?.files ?? [])];
-      if (files.length === 0) return;
+      if (e.defaultPrevented || !e.dataTransfer) return; // the dialog's own drop zone took it
+      const dropped = importDrop(e.dataTransfer);
+      if (dropped === null) return;
       e.preventDefault();
-      void importFiles(files).then((r) => cb.current(r));
+      void dropped.then((r) => cb.current(r));
     };
     const onPaste = (e: ClipboardEvent) => {
       const t = e.target as HTMLElement | null;

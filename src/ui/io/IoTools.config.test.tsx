@@ -108,9 +108,17 @@ describe('Import of a configuration file', () => {
   it("the file input's label says it takes several files", async () => {
     await mount();
     fireEvent.click(screen.getByTestId(testIds.importButton));
-    const input = screen.getByLabelText('Choose one file or several, or drop them here:');
+    const input = screen.getByLabelText(
+      'Choose one file or several, or drop them (or a folder) here:',
+    );
     expect(input).toBe(screen.getByTestId(testIds.importFile));
     expect(input.hasAttribute('multiple')).toBe(true);
+    // And a folder's picker beside it, named for what engineers keep in folders.
+    const folder = screen.getByLabelText(
+      "…or a folder (a dbt project, an Airflow dags/ folder, a service's config/):",
+    );
+    expect(folder).toBe(screen.getByTestId(testIds.importFolder));
+    expect(folder.hasAttribute('webkitdirectory')).toBe(true);
   });
 
   it('refuses a bad file naming its line, the open work untouched', async () => {

@@ -6,7 +6,8 @@ import { testIds } from '../testIds';
 import './io.css';
 import './tools.css';
 import { ExportMenu } from './ExportMenu';
-import { ImportDialog, usePageImport } from './ImportDialog';
+import { ImportDialog, usePageImport, type Imported } from './ImportDialog';
+import type { FolderChoice } from './configFolder';
 import { usePage } from './PageContext';
 import type { ImportOutcome } from './importScenario';
 import { goToAddress } from '../../platform/address';
@@ -24,6 +25,7 @@ export function IoTools() {
   const challengeUi = useChallengeUi();
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState<Extract<ImportOutcome, { ok: false }> | null>(null);
+  const [choice, setChoice] = useState<FolderChoice | null>(null);
   const accept = (r: Extract<ImportOutcome, { ok: true }>) => {
     // A lesson file opens its presenter view (src/ui/lesson), the workspace left as it is.
     if (r.lesson) {
@@ -77,10 +79,17 @@ export function IoTools() {
     if (r.config) notices.push({ tone: 'info', text: r.config.summary, lines: r.config.lines });
     setOpen(false);
     setRefused(null);
+    setChoice(null);
   };
-  const onOutcome = (r: ImportOutcome) => {
-    if (r.ok) accept(r);
+  const onOutcome = (r: Imported) => {
+    // A folder of several pipelines: the dialog asks which one.
+    if ('kind' in r) {
+      setRefused(null);
+      setChoice(r);
+      setOpen(true);
+    } else if (r.ok) accept(r);
     else {
+      setChoice(null);
       setRefused(r);
       setOpen(true);
     }
@@ -96,6 +105,7 @@ export function IoTools() {
         data-testid={testIds.importButton}
         onClick={() => {
           setRefused(null);
+          setChoice(null);
           setOpen(true);
         }}
         title="Open a scenario file or configuration files (.properties, config.yaml), or paste one (or a share or preset link)"
@@ -106,12 +116,14 @@ export function IoTools() {
         open={open}
         error={refused}
         setError={setRefused}
+        choice={choice}
+        setChoice={setChoice}
         onClose={() => setOpen(false)}
         onImport={accept}
       />
       {dragging && (
         <div className="drop-overlay" data-testid={testIds.dropOverlay} aria-hidden="true">
-          Drop a scenario file (or configuration files) to open it
+          Drop a scenario file (or configuration files, or their folder) to open it
         </div>
       )}
     </span>

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { FolderFile } from '../../platform/folderFiles';
+import {
+  FOLDER_FILE_LIMIT,
+  importFolder,
+  importFolderOption,
+  pickFromFolder,
+} from './configFolder';
+import producer from '../../scenarios/config/examples/producer.properties?raw';
+import consumer from '../../scenarios/config/examples/consumer.properties?raw';
+import dag from '../../scenarios/config/examples/load_events.py?raw';
+
+const file = (path: string, text: string, size = text.length): FolderFile => ({
+  path,
+  size,
+  text: () => Promise.resolve(text),
+});
+
+const sink = 'INSERT INTO payments (id, amount) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING';
+
+/** A dbt project of two incremental models whose folders the project file sets apart. */
+const shop = [
+  file(
+    'shop/dbt_project.yml',
+    [
+      'name: shop',
+      'models:',
+      '  shop:',
+      '    +materialized: incremental',
+      '    staging:',
+      '      +unique_key: event_id',
+    ].join('\n'),
+  ),
+  file('shop/models/marts/orders.sql', "{{ config(incremental_strategy='append') }}\nselect 1"),
+  file(
+    'shop/models/staging/stg_events.sql',
+    "{{ config(incremental_strategy='merge') }}\nselect 1",
+  ),
+  // A model with no config(): its settings would all be the project's; not offered.
+  file('shop/models/staging/plain.sql', 'select 1'),
+  file('shop/target/compiled/shop/models/marts/orders.sql', "{{ config(unique_key='x') }}"),
+  file('shop/dbt_packages/audit/models/audit.sql', "{{ config(unique_key='x') }}"),
+  file('shop/README.md', '# shop'),
+];
+
+describe('a folder given to Import', () => {
+  it("a service's folder: its clients' .properties and the sink's statement, not its other files", async () => {
+    const pick = await pickFromFolder('svc', [
+      file('svc/config/producer.properties', producer),
+      file('svc/config/consumer.properties', consumer),
+      file('svc/sql/sink.sql', sink),
+      file('svc/sql/schema.sql', 'CREATE TABLE payments (id text primary key, amount int);'),
+      file('svc/docker-compose.yml', 'services:\n  kafka:\n    image: apache/kafka'),
+      file('svc/.git/config', '[core]'),
+      file('svc/src/app.py', 'print(1)'),
+    ]);
+    expect(pick).toMatchObject({ kind: 'open', folder: 'svc', passedOver: ['.git/'] });
+    if (pick.kind !== 'open') return;
+    expect(pick.option.files.map((f) => f.name)).toEqual([
+      'config/consumer.properties',
+      'config/producer.properties',
+      'sql/sink.sql',
+    ]);
+  });
+
+  it('a dbt project of two models asks which one, its build output and packages passed over', async () => {
+    const pick = await pickFromFolder('shop', shop);
+    expect(pick).toMatchObject({
+      kind: 'choose',
+      folder: 'shop',
+      what: '2 dbt models',
+      passedOver: ['dbt_packages/', 'target/'],
+    });
+    if (pick.kind !== 'choose') return;
+    expect(pick.options.map((o) => o.label)).toEqual([
+      'models/marts/orders.sql',
+      'models/staging/stg_events.sql',
+    ]);
+    expect(pick.options[0]!.files.map((f) => f.name)).toEqual([
+      'models/marts/orders.sql',
+      'dbt_project.yml',
+    ]);
+  });
+
+  it("each model takes the project's settings by its own folders (its path, which the picker cannot give)", async () => {
+    const pick = await pickFromFolder('shop', shop);
+    if (pick.kind !== 'choose') throw new Error(pick.kind);
+    const [marts, staging] = await Promise.all(
+      pick.options.map((o) => importFolderOption('shop', o, pick.passedOver)),
+    );
+    // staging's +unique_key is not orders': append-only there, keyed by the event id here.
+    expect(marts!.ok && marts!.input.batch?.write).toMatchObject({
+      mode: 'dbt-incremental',
+      uniqueKey: false,
+      strategy: 'append',
+    });
+    expect(staging!.ok && staging!.input.batch?.write).toMatchObject({
+      mode: 'dbt-incremental',
+      uniqueKey: true,
+      strategy: 'merge',
+    });
+    if (!marts!.ok) return;
+    expect(marts!.from).toBe('“orders.sql” + “dbt_project.yml” from the folder “shop”');
+    expect(marts!.config!.lines).toContain(
+      'Folder “shop”: read models/marts/orders.sql, dbt_project.yml; passed over dbt_packages/, target/',
+    );
+    expect(
+      marts!.config!.lines.some((l) => l.includes("not this model's: it configures staging")),
+    ).toBe(true);
+  });
+
+  it("an Airflow dags/ folder of one DAG opens it; the folder's other Python is not a DAG", async () => {
+    const r = await importFolder('dags', [
+      file('dags/load_events.py', dag),
+      file('dags/common/helpers.py', 'def today():\n    return 1\n'),
+    ]);
+    expect('kind' in r).toBe(false);
+    if ('kind' in r || !r.ok) throw new Error('not opened');
+    expect(r.input.batch?.schedule).toBe('daily'); // schedule="@daily", as the scenario format spells it
+    expect(r.from).toBe('“load_events.py” from the folder “dags”');
+  });
+
+  it('a folder of nothing the lab reads is refused, saying what was looked for', async () => {
+    const r = await importFolder(
+      'notes',
+      [
+        file('notes/docker-compose.yml', 'services: {}'),
+        file('notes/big.properties', 'acks=all', 10_000_000),
+      ],
+      ['.git/'],
+    );
+    expect(r).toMatchObject({
+      ok: false,
+      heading: 'Not imported: the folder “notes” holds no configuration the lab reads.',
+    });
+    if ('kind' in r || r.ok) return;
+    expect(r.lines).toEqual([
+      "notes: no configuration the lab reads — looked for Kafka client .properties, a Flink config.yaml, a Spark query's options, a sink's INSERT or MERGE (.sql), a dbt model or an Airflow DAG among 1 files; passed over .git/; too large to read: big.properties",
+    ]);
+  });
+
+  it(`a folder of more than ${FOLDER_FILE_LIMIT} configuration-named files is refused before any is read`, async () => {
+    let reads = 0;
+    const many = Array.from({ length: FOLDER_FILE_LIMIT + 1 }, (_, i) => ({
+      path: `repo/k8s/m${i}.yaml`,
+      size: 10,
+      text: () => {
+        reads++;
+        return Promise.resolve('kind: Pod');
+      },
+    }));
+    const pick = await pickFromFolder('repo', many);
+    expect(pick).toMatchObject({ kind: 'none' });
+    if (pick.kind === 'none') expect(pick.lines[0]).toMatch(/^repo: 401 configuration-named files/);
+    expect(reads).toBe(0);
+  });
+});
