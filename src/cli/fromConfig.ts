@@ -1,5 +1,5 @@
 /**
- * `delivery-lab from-config <files…>`: real configuration files set on a library workload
+ * `delivery-lab from-config <files… | folder>`: real configuration files set on a library workload
  * (src/scenarios/config), run, and reported: each key and where it went, the keys not modelled,
  * the values Kafka or Flink would refuse, and the guarantee the run observed end to end.
  * Exit 0 it ran · 2 a file cannot be read or parsed (naming the line and the key), or a value is
@@ -14,6 +14,7 @@ import { importConfig } from '../scenarios/config/importConfig';
 import { commandArgs, isChoice } from './commandArgs';
 import { exploreReport } from './explore';
 import { batchFromConfig } from './fromConfigBatch';
+import { filesOfFolder, isFolder } from './fromConfigFolder';
 import { nearPresets } from './nearPresets';
 import { jobFailedLine, neverFired, type JsonReport } from './report';
 import { guaranteeLine, keyGroupLines } from './fromConfigLines';
@@ -21,7 +22,7 @@ import { faultName, faultWhat } from '../views/edit/faultName';
 import { realDefaultUnlike } from '../views/edit/knobs';
 
 const USAGE =
-  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties | sink.sql… | a dbt model.sql, schema.yml, dbt_project.yml, dag.py…> [--on PRESET[/VARIANT]] [--claim at-most-once|at-least-once|exactly-once] [--format text|json] [--scenario-out FILE] [--skip-atlas]';
+  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties | sink.sql… | a dbt model.sql, schema.yml, dbt_project.yml, dag.py… | a folder of them> [--on PRESET[/VARIANT]] [--claim at-most-once|at-least-once|exactly-once] [--format text|json] [--scenario-out FILE] [--skip-atlas]';
 
 /** The guarantees `--claim` takes: the scenario's `claim` (docs/format.md). */
 const CLAIMS = ['at-most-once', 'at-least-once', 'exactly-once'] as const;
@@ -59,7 +60,23 @@ export function fromConfigCommand(
     return 2;
   }
   const files = [];
-  for (const name of positionals) {
+  // A folder (a dbt project, a dags/ folder, a service's config/) stands alone: its files are
+  // picked as the page's Import picks them.
+  const folder = positionals.find(isFolder);
+  if (folder !== undefined && positionals.length > 1) {
+    err(`${folder}: a folder is given on its own (its files are picked from it), or give files`);
+    return 2;
+  }
+  if (folder !== undefined) {
+    const r = filesOfFolder(folder);
+    if (!r.ok) {
+      for (const l of r.lines) err(l);
+      return 2;
+    }
+    err(r.note);
+    files.push(...r.files);
+  }
+  for (const name of folder === undefined ? positionals : []) {
     try {
       files.push({ name, text: readFileSync(name, 'utf8') });
     } catch (e) {

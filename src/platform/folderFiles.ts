@@ -4,37 +4,12 @@
  * a drop carries a folder as an entry, not as its files. A folder picked with the file input's
  * `webkitdirectory` needs none of this: its files come with their `webkitRelativePath`.
  */
-
-/** A file of a folder: its path below the folder's parent (`jaffle_shop/models/orders.sql`). */
-export interface FolderFile {
-  path: string;
-  size: number;
-  text(): Promise<string>;
-}
+import type { FolderFile } from '../scenarios/config/configFolder';
+import { passesOver } from '../scenarios/config/passedOverFolders';
 
 export type DroppedFolder =
   | { ok: true; name: string; files: FolderFile[]; passedOver: string[] }
   | { ok: false; line: string };
-
-/**
- * Folders no one writes configuration in, never walked into: dbt's build output and installed
- * packages, logs, Python's and Node's caches, virtual environments — and every dot folder
- * (`.git`, `.venv`). Their names are listed, their files never read.
- */
-const NOT_CONFIGURATION = new Set([
-  'target',
-  'dbt_packages',
-  'dbt_modules',
-  'logs',
-  'node_modules',
-  '__pycache__',
-  'venv',
-  'site-packages',
-]);
-
-/** Whether a folder of this name is passed over (see {@link NOT_CONFIGURATION}). */
-export const passesOver = (folderName: string) =>
-  folderName.startsWith('.') || NOT_CONFIGURATION.has(folderName);
 
 /** How many entries (files and folders) a dropped folder's walk visits at most. */
 export const FOLDER_ENTRY_LIMIT = 5_000;

@@ -3,7 +3,7 @@ import { SHARE_PARAM, SHARE_VERSION } from '../../views/io/shareCodec';
 import { testIds } from '../testIds';
 import type { ReadableFile } from '../../views/io/scenarioImport';
 import type { ImportOutcome } from './importScenario';
-import type { FolderChoice } from './configFolder';
+import type { FolderChoice } from './importFolder';
 import { folderOfDrop, folderOfPicked } from '../../platform/folderFiles';
 
 // The importer (lessons, configuration files, every preset to recognise one, zod) loads when
@@ -11,7 +11,7 @@ import { folderOfDrop, folderOfPicked } from '../../platform/folderFiles';
 const importer = () => import('./importScenario');
 const importFiles = async (files: readonly ReadableFile[]) => (await importer()).importFiles(files);
 const importPasted = async (text: string) => (await importer()).importPasted(text);
-const folderImporter = () => import('./configFolder');
+const folderImporter = () => import('./importFolder');
 
 /** What Import brings: a scenario, lesson or configuration (or why not), or a folder's choice. */
 export type Imported = ImportOutcome | FolderChoice;

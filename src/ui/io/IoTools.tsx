@@ -7,7 +7,7 @@ import './io.css';
 import './tools.css';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog, usePageImport, type Imported } from './ImportDialog';
-import type { FolderChoice } from './configFolder';
+import type { FolderChoice } from './importFolder';
 import { usePage } from './PageContext';
 import type { ImportOutcome } from './importScenario';
 import { goToAddress } from '../../platform/address';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importFile, importFiles, importPasted, looksImportable } from './importScenario';
-import { looksLikeConfigText } from './importConfigFiles';
+import { looksLikeConfigText } from '../../scenarios/config/configText';
 import flinkConfig from '../../scenarios/config/examples/config.yaml?raw';
 import txProducer from '../../scenarios/config/examples/transactional-producer.properties?raw';
 import dbtModel from '../../scenarios/config/examples/events_incremental.sql?raw';

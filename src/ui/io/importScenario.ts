@@ -17,13 +17,11 @@ import {
   type ReadableFile,
 } from '../../views/io/scenarioImport';
 import {
-  importConfigFiles,
-  importConfigTexts,
   isConfigFileName,
   looksLikeConfigText,
   pastedBatchName,
-  type ConfigReport,
-} from './importConfigFiles';
+} from '../../scenarios/config/configText';
+import { importConfigFiles, importConfigTexts, type ConfigReport } from './importConfigFiles';
 
 /**
  * The outcome of an import. `presetRef` (`preset-id/variant-id`): the text was a page link naming a

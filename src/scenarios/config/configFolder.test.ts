@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { FolderFile } from '../../platform/folderFiles';
 import {
   FOLDER_FILE_LIMIT,
-  importFolder,
-  importFolderOption,
   pickFromFolder,
+  pickFromFolderSync,
+  type FolderFile,
 } from './configFolder';
-import producer from '../../scenarios/config/examples/producer.properties?raw';
-import consumer from '../../scenarios/config/examples/consumer.properties?raw';
-import dag from '../../scenarios/config/examples/load_events.py?raw';
+import { importConfig } from './importConfig';
+import producer from './examples/producer.properties?raw';
+import consumer from './examples/consumer.properties?raw';
+import dag from './examples/load_events.py?raw';
 
 const file = (path: string, text: string, size = text.length): FolderFile => ({
   path,
@@ -85,43 +85,40 @@ describe('a folder given to Import', () => {
   it("each model takes the project's settings by its own folders (its path, which the picker cannot give)", async () => {
     const pick = await pickFromFolder('shop', shop);
     if (pick.kind !== 'choose') throw new Error(pick.kind);
-    const [marts, staging] = await Promise.all(
-      pick.options.map((o) => importFolderOption('shop', o, pick.passedOver)),
-    );
+    const [marts, staging] = pick.options.map((o) => importConfig(o.files));
     // staging's +unique_key is not orders': append-only there, keyed by the event id here.
-    expect(marts!.ok && marts!.input.batch?.write).toMatchObject({
+    expect(marts!.ok && marts!.scenario.batch?.write).toMatchObject({
       mode: 'dbt-incremental',
       uniqueKey: false,
       strategy: 'append',
     });
-    expect(staging!.ok && staging!.input.batch?.write).toMatchObject({
+    expect(staging!.ok && staging!.scenario.batch?.write).toMatchObject({
       mode: 'dbt-incremental',
       uniqueKey: true,
       strategy: 'merge',
     });
-    if (!marts!.ok) return;
-    expect(marts!.from).toBe('“orders.sql” + “dbt_project.yml” from the folder “shop”');
-    expect(marts!.config!.lines).toContain(
-      'Folder “shop”: read models/marts/orders.sql, dbt_project.yml; passed over dbt_packages/, target/',
-    );
     expect(
-      marts!.config!.lines.some((l) => l.includes("not this model's: it configures staging")),
+      marts!.ok &&
+        marts!.keys
+          .find((k) => k.key === 'unique_key')
+          ?.why?.startsWith(
+            "not this model's: it configures staging, and orders is models/marts/orders.sql",
+          ),
     ).toBe(true);
   });
 
   it("an Airflow dags/ folder of one DAG opens it; the folder's other Python is not a DAG", async () => {
-    const r = await importFolder('dags', [
+    const pick = await pickFromFolder('dags', [
       file('dags/load_events.py', dag),
       file('dags/common/helpers.py', 'def today():\n    return 1\n'),
     ]);
-    expect('kind' in r).toBe(false);
-    if ('kind' in r || !r.ok) throw new Error('not opened');
-    expect(r.input.batch?.schedule).toBe('daily'); // schedule="@daily", as the scenario format spells it
-    expect(r.from).toBe('“load_events.py” from the folder “dags”');
+    expect(pick).toMatchObject({ kind: 'open', option: { label: 'load_events.py' } });
+    if (pick.kind === 'open')
+      expect(pick.option.files.map((f) => f.name)).toEqual(['load_events.py']);
   });
 
   it('a folder of nothing the lab reads is refused, saying what was looked for', async () => {
-    const r = await importFolder(
+    const pick = await pickFromFolder(
       'notes',
       [
         file('notes/docker-compose.yml', 'services: {}'),
@@ -129,14 +126,21 @@ describe('a folder given to Import', () => {
       ],
       ['.git/'],
     );
-    expect(r).toMatchObject({
-      ok: false,
-      heading: 'Not imported: the folder “notes” holds no configuration the lab reads.',
+    expect(pick).toEqual({
+      kind: 'none',
+      folder: 'notes',
+      lines: [
+        "notes: no configuration the lab reads — looked for Kafka client .properties, a Flink config.yaml, a Spark query's options, a sink's INSERT or MERGE (.sql), a dbt model or an Airflow DAG among 1 files; passed over .git/; too large to read: big.properties",
+      ],
     });
-    if ('kind' in r || r.ok) return;
-    expect(r.lines).toEqual([
-      "notes: no configuration the lab reads — looked for Kafka client .properties, a Flink config.yaml, a Spark query's options, a sink's INSERT or MERGE (.sql), a dbt model or an Airflow DAG among 1 files; passed over .git/; too large to read: big.properties",
-    ]);
+  });
+
+  it('read synchronously (from-config), the same pick', async () => {
+    const sync = shop.map((f) => ({ path: f.path, size: f.size, text: () => texts.get(f.path)! }));
+    const texts = new Map(
+      await Promise.all(shop.map(async (f) => [f.path, await f.text()] as const)),
+    );
+    expect(pickFromFolderSync('shop', sync)).toEqual(await pickFromFolder('shop', shop));
   });
 
   it(`a folder of more than ${FOLDER_FILE_LIMIT} configuration-named files is refused before any is read`, async () => {

@@ -1,23 +1,30 @@
 /**
- * A folder given to Import (picked, or dropped on the page): which of its files are configuration
- * the lab reads, and which go in together. A dbt project is a folder — a model's settings come
+ * A folder of configuration (the page's Import, picked or dropped; `delivery-lab from-config
+ * <folder>`): which of its files are configuration the lab reads, and which go in together. A dbt project is a folder — a model's settings come
  * from its `config()`, the properties files beside it and `dbt_project.yml` by its folders
  * (https://docs.getdbt.com/reference/resource-configs/resource-path) — and so is an Airflow
  * `dags/` folder or a service's `config/`: a folder is how engineers hold their configuration,
  * and the file picker cannot choose files from two folders at once.
  *
- * One run is one pipeline: a folder of several dbt models or several DAGs asks which one; a
+ * One run is one pipeline: a folder of several dbt models or several DAGs asks which one (the
+ * page's dialog; the CLI names the files to give); a
  * folder of Kafka, Flink or Spark files and a sink's statement opens them together, as
- * `delivery-lab from-config` does. What is read is what {@link importConfigTexts} reads.
+ * `delivery-lab from-config` does. Each file is then read as a file given alone is.
  */
-import { isAirflowDag } from '../../scenarios/config/airflowDag';
-import { isDbtModelSql, isDbtYaml } from '../../scenarios/config/dbtModel';
-import { isSinkSqlFile } from '../../scenarios/config/sinkSql';
-import type { ConfigFile } from '../../scenarios/config/importConfig';
+import { isAirflowDag } from './airflowDag';
+import { isDbtModelSql, isDbtYaml } from './dbtModel';
+import { isSinkSqlFile } from './sinkSql';
+import type { ConfigFile } from './importConfig';
 import { SCENARIO_JSON_LIMIT } from '../../views/io/export';
-import { passesOver, type FolderFile } from '../../platform/folderFiles';
-import { importConfigTexts, isConfigFileName, looksLikeConfigText } from './importConfigFiles';
-import type { ImportOutcome } from './importScenario';
+import { isConfigFileName, looksLikeConfigText } from './configText';
+import { passesOver } from './passedOverFolders';
+
+/** A file of a folder: its path below the folder's parent (`jaffle_shop/models/orders.sql`). */
+export interface FolderFile<Text = Promise<string>> {
+  path: string;
+  size: number;
+  text(): Text;
+}
 
 /** One pipeline a folder holds: a label to choose it by, and its files (paths as names). */
 export interface FolderOption {
@@ -49,8 +56,9 @@ const isDagText = (text: string) => /^\s*(from airflow\b|import airflow\b)/m.tes
 const within = (path: string) => segments(path).slice(1).join('/');
 
 /**
- * What to import from a folder's files. Reads only configuration-named files (`.properties`,
- * `.yaml`, `.sql`, `.py`) outside the folders it {@link passesOver}, each as Import reads one.
+ * What to import from a folder's files (the page's, read asynchronously). Reads only
+ * configuration-named files (`.properties`, `.yaml`, `.sql`, `.py`) outside the folders it
+ * {@link passesOver}, each as Import reads one.
  * @param folder - the folder's name; `files`' paths start with it.
  * @param walkedPast - folders a drop's walk did not enter (src/platform/folderFiles.ts).
  */
@@ -59,15 +67,41 @@ export async function pickFromFolder(
   files: readonly FolderFile[],
   walkedPast: readonly string[] = [],
 ): Promise<FolderPick> {
+  const c = candidatesOf(folder, files, walkedPast);
+  if ('kind' in c) return c;
+  const read: ConfigFile[] = [];
+  for (const f of c.files) read.push({ name: within(f.path), text: bare(await f.text()) });
+  return pickAmong(folder, read, c.passedOver, c.tooLarge);
+}
+
+/** {@link pickFromFolder} of files read synchronously (`from-config <folder>`). */
+export function pickFromFolderSync(
+  folder: string,
+  files: readonly FolderFile<string>[],
+  walkedPast: readonly string[] = [],
+): FolderPick {
+  const c = candidatesOf(folder, files, walkedPast);
+  if ('kind' in c) return c;
+  const read = c.files.map((f) => ({ name: within(f.path), text: bare(f.text()) }));
+  return pickAmong(folder, read, c.passedOver, c.tooLarge);
+}
+
+const bare = (text: string) => text.replace(/^\uFEFF/, '');
+
+/** The files to read, in path order, or why none is. */
+function candidatesOf<F extends FolderFile<unknown>>(
+  folder: string,
+  files: readonly F[],
+  walkedPast: readonly string[],
+): { files: F[]; passedOver: string[]; tooLarge: string[] } | FolderPick {
   const passed = new Set<string>(walkedPast);
-  const candidates: FolderFile[] = [];
+  const candidates: F[] = [];
   for (const f of files) {
     const over = passedOverFolder(f.path);
     if (over !== null) passed.add(over);
     else if (isConfigFileName(f.path)) candidates.push(f);
   }
-  const passedOver = [...passed].sort();
-  // In path order: a browser lists a folder's files in no order it promises.
+  // In path order: a browser (or a file system) lists a folder's files in no order it promises.
   candidates.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (candidates.length > FOLDER_FILE_LIMIT)
     return {
@@ -77,12 +111,21 @@ export async function pickFromFolder(
         `${folder}: ${candidates.length} configuration-named files, more than the ${FOLDER_FILE_LIMIT} a folder is read for: choose the folder of one pipeline (a dbt project, a dags/ folder, a service's config/)`,
       ],
     };
-  const read: ConfigFile[] = [];
-  const tooLarge: string[] = [];
-  for (const f of candidates) {
-    if (f.size > SCENARIO_JSON_LIMIT * 4) tooLarge.push(within(f.path));
-    else read.push({ name: within(f.path), text: (await f.text()).replace(/^\uFEFF/, '') });
-  }
+  const large = (f: F) => f.size > SCENARIO_JSON_LIMIT * 4;
+  return {
+    files: candidates.filter((f) => !large(f)),
+    passedOver: [...passed].sort(),
+    tooLarge: candidates.filter(large).map((f) => within(f.path)),
+  };
+}
+
+/** One pipeline's files among the folder's, the choice among several, or why none. */
+function pickAmong(
+  folder: string,
+  read: readonly ConfigFile[],
+  passedOver: string[],
+  tooLarge: readonly string[],
+): FolderPick {
   const dbtProject = read.find((f) => /(^|\/)dbt_project\.ya?ml$/i.test(f.name));
   const models = read.filter((f) => f.name.endsWith('.sql') && isDbtModelSql(f.text));
   const dbtYaml = read.filter((f) => isDbtYaml(f.name, f.text));
@@ -144,41 +187,4 @@ export async function pickFromFolder(
       }`,
     ],
   };
-}
-
-/** A folder's pipelines to choose from: more than one dbt model or DAG. */
-export type FolderChoice = Extract<FolderPick, { kind: 'choose' }>;
-
-/** Import a folder: its one pipeline opened, the choice among several, or why nothing opens. */
-export async function importFolder(
-  folder: string,
-  files: readonly FolderFile[],
-  walkedPast: readonly string[] = [],
-): Promise<ImportOutcome | FolderChoice> {
-  const pick = await pickFromFolder(folder, files, walkedPast);
-  if (pick.kind === 'choose') return pick;
-  if (pick.kind === 'none')
-    return {
-      ok: false,
-      from: `the folder “${folder}”`,
-      heading: `Not imported: the folder “${folder}” holds no configuration the lab reads.`,
-      lines: pick.lines,
-    };
-  return importFolderOption(folder, pick.option, pick.passedOver);
-}
-
-/** Import one pipeline of a folder: its files as Import reads them, the folder named. */
-export async function importFolderOption(
-  folder: string,
-  option: FolderOption,
-  passedOver: readonly string[],
-): Promise<ImportOutcome> {
-  const r = await importConfigTexts(option.files);
-  const from = `${r.from} from the folder “${folder}”`;
-  if (!r.ok) return { ...r, from };
-  // The paths: the summary names the files alone, and which models/ folder a model is in is
-  // what dbt_project.yml's settings are matched by.
-  const read = `Folder “${folder}”: read ${option.files.map((f) => f.name).join(', ')}`;
-  const passed = passedOver.length > 0 ? `; passed over ${passedOver.join(', ')}` : '';
-  return { ...r, from, config: { ...r.config, lines: [...r.config.lines, read + passed] } };
 }
