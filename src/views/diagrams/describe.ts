@@ -140,6 +140,9 @@ export function describeEntry(v: RunView, i: number): string {
         return n >= 0
           ? `${broker} crashed: ${who}'s connection to it closed and the request of ${ev} failed with NETWORK_EXCEPTION → retried after retry.backoff.ms, once connected again`
           : `${broker} crashed: ${who}'s connection to it closed and its fetch from ${at(v, i)} failed with NETWORK_EXCEPTION → fetched again once connected (to the new leader if it moved)`;
+      // A new leader's high watermark behind its epoch's start (src/engine/broker/listOffsets.ts).
+      if (ERROR_CODES[aux] === 'OFFSET_NOT_AVAILABLE')
+        return `${broker ?? 'the new leader'} cannot yet answer ${who}'s ListOffsets for the latest offset of ${at(v, i).replace(/@.*/, '')}: its high watermark is behind the start of its leader epoch (OFFSET_NOT_AVAILABLE) → asked again after retry.backoff.ms`;
       if (broker && ERROR_CODES[aux] === 'CONNECTION_REFUSED')
         return `${who} cannot connect to ${broker}: connection refused (${broker} is down) → ${n >= 0 ? `the batch of ${ev} waits` : 'the fetch waits'}; next attempt after reconnect.backoff.ms`;
       return `${who} refuses a request (${ERROR_CODES[aux] ?? 'error'})`;

@@ -1,0 +1,51 @@
+/**
+ * A reader's ListOffsets for the latest offset — Flink's `OffsetsInitializer.latest()` and Spark's
+ * `startingOffsets=latest`, each resolved at the query's or job's start. The answer is the
+ * leader's high watermark, except while a new leader's lags behind the start offset of its
+ * epoch: then it is OFFSET_NOT_AVAILABLE, a retriable error (KIP-207, Kafka's
+ * Partition.fetchOffsetForTimestamp;
+ * https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/OffsetNotAvailableException.html),
+ * which the Kafka clients retry — the Admin client's ListOffsetsHandler and the consumer's offset
+ * lookup alike — `retry.backoff.ms` later (docs/semantics/broker.md#a-new-leaders-high-watermark).
+ */
+import type { EntryId } from '../ids';
+import { NO_EVENT } from '../ids';
+import type { Actor } from '../world';
+import { writeReject } from '../traceWriters';
+import { errorIndex, type Cluster, type Topic } from './cluster';
+
+/** The clients' default `retry.backoff.ms` (https://kafka.apache.org/documentation/#adminclientconfigs_retry.backoff.ms). */
+export const LIST_OFFSETS_RETRY_BACKOFF_MS = 100;
+
+/**
+ * Look up the latest offset of each of `topic`'s partitions for `reader`: null when every leader
+ * answers (its high watermark, `Partition.hw`), else the 'reject' entry (OFFSET_NOT_AVAILABLE,
+ * from the partition's leader) of the first partition whose leader cannot yet, which the
+ * caller retries after {@link LIST_OFFSETS_RETRY_BACKOFF_MS}.
+ */
+export function latestOffsetsRefused(
+  reader: Actor,
+  cluster: Cluster,
+  topic: Topic,
+  cause: EntryId,
+): EntryId | null {
+  for (const p of topic.partitions) {
+    if (p.latestOffsetAvailable()) continue;
+    const w = reader.world;
+    const leader = cluster.leaderOf(p);
+    return writeReject(
+      w.trace,
+      w.now,
+      reader.id,
+      cause,
+      NO_EVENT,
+      topic.index,
+      p.index,
+      p.hw,
+      -1,
+      errorIndex('OFFSET_NOT_AVAILABLE'),
+      leader ? leader.id : -1,
+    );
+  }
+  return null;
+}
