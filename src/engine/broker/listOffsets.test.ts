@@ -43,13 +43,14 @@ function lookups(run: ReturnType<typeof startsInTheRound>) {
   return {
     refused: refused.map((i) => `${t.time[i]}:${t.offset[i]}`),
     restores: entriesOf(run, 'restore').map((i) => `${t.time[i]}:${t.offset[i]}`),
+    assigns: entriesOf(run, 'assign').map((i) => `${t.time[i]}:${t.offset[i]}`),
   };
 }
 
 it("Flink's OffsetsInitializer.latest() at 9,411 ms: OFFSET_NOT_AVAILABLE (HW 3 < 4), asked again 100 ms later: starts at 4, after e4", () => {
   const run = startsInTheRound({ type: 'flink', offsetsInitializer: 'latest', startAtMs: 9411 });
   // Refused at 9,411 (the entry carries the HW, 3); at 9,511 the HW is 4 = the latest offset.
-  expect(lookups(run)).toEqual({ refused: ['9411:3'], restores: ['9511:4'] });
+  expect(lookups(run)).toEqual({ refused: ['9411:3'], restores: ['9511:4'], assigns: [] });
   // Only e5 is read: a start at 3 would have read e4, which a start at "latest" after it never
   // sees (KIP-207: the latest offset never goes back).
   expect(totals(run)).toEqual({ rows: 1, sum: 50, duplicates: 0, lost: 4 });
@@ -57,12 +58,34 @@ it("Flink's OffsetsInitializer.latest() at 9,411 ms: OFFSET_NOT_AVAILABLE (HW 3 
 
 it("Spark's startingOffsets=latest at 9,411 ms: the same refusal and retry, the query's first batch from 4", () => {
   const run = startsInTheRound({ type: 'spark', startingOffsets: 'latest', startAtMs: 9411 });
-  expect(lookups(run)).toEqual({ refused: ['9411:3'], restores: ['9511:4'] });
+  expect(lookups(run)).toEqual({ refused: ['9411:3'], restores: ['9511:4'], assigns: [] });
   expect(totals(run)).toEqual({ rows: 1, sum: 50, duplicates: 0, lost: 4 });
 });
 
 it('a lookup after the round is answered at once', () => {
   // From 9,414 ms the HW is 4 again (at 9,415 the move is behind it): no refusal, the start at 4.
   const run = startsInTheRound({ type: 'flink', offsetsInitializer: 'latest', startAtMs: 9415 });
-  expect(lookups(run)).toEqual({ refused: [], restores: ['9415:4'] });
+  expect(lookups(run)).toEqual({ refused: [], restores: ['9415:4'], assigns: [] });
+});
+
+it("the consumer's auto.offset.reset=latest, assigned at 9,410 ms: OFFSET_NOT_AVAILABLE, its position found 100 ms later at 4", () => {
+  // Started at 9,408 ms, the consumer is assigned the partition at 9,410, just after the
+  // election (no committed offset): the lookup is refused (HW 3 < 4), the partition waits, and at
+  // 9,510 ms its position is 4 — the 'assign' entry then. It reads e5 alone (before: from 3, e4
+  // too).
+  const run = startsInTheRound({
+    type: 'consumer',
+    'auto.offset.reset': 'latest',
+    startAtMs: 9408,
+  });
+  expect(lookups(run)).toEqual({ refused: ['9410:3'], restores: [], assigns: ['9510:4'] });
+  expect(totals(run)).toEqual({ rows: 1, sum: 50, duplicates: 0, lost: 4 });
+  // read_committed asks the same: the broker checks the high watermark whatever the level.
+  const rc = startsInTheRound({
+    type: 'consumer',
+    'auto.offset.reset': 'latest',
+    'isolation.level': 'read_committed',
+    startAtMs: 9408,
+  });
+  expect(lookups(rc)).toEqual({ refused: ['9410:3'], restores: [], assigns: ['9510:4'] });
 });
