@@ -315,7 +315,7 @@ export class Cluster {
     const learned = Math.min(next.hw, p.leo);
     if (learned !== p.hw) {
       p.hw = learned;
-      writeHighWatermark(w.trace, w.now, this.lab.id, le, p.topic, p.index, learned);
+      writeHighWatermark(w.trace, w.now, this.lab.id, le, p.topic, p.index, learned, true);
     }
     // A leader alone in the ISR has its high watermark at its own end at once.
     this.replication.advanceHw(p, le);

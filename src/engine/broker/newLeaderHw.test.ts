@@ -46,6 +46,11 @@ it('the new leader starts from the HW it learned (3, not the old 4) and reaches 
   // broker-2 answers its followers at once (HW 3); they fetch again 4 ms later, telling it they
   // hold offset 4 — only then does the HW reach 4.
   expect(hw).toEqual(['106:1', '206:2', '306:3', '406:4', '9410:3', '9414:4']);
+  // The election's entry is marked as the new leader's own (aux 1), caused by the 'leader' entry.
+  const learned = entriesOf(run, 'hw').filter((i) => t.aux[i] === 1);
+  expect(learned.map((i) => `${t.time[i]}:${t.offset[i]}:${t.kindOf(t.cause[i]!)}`)).toEqual([
+    '9410:3:leader',
+  ]);
   // broker-3 learned 3 from broker-2's answer at the election, and no append since has answered
   // it again; broker-1 keeps the 4 it had as leader.
   const p = run.state.input.partitions[0]!;

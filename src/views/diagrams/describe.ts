@@ -148,7 +148,10 @@ export function describeEntry(v: RunView, i: number): string {
       return `${who} refuses a request (${ERROR_CODES[aux] ?? 'error'})`;
     }
     case 'hw':
-      return `high watermark of ${at(v, i).replace(/@.*/, '')} moves to ${c.offset[i]}`;
+      // A new leader starts from the high watermark it learned as a follower (aux 1).
+      return aux === 1
+        ? `high watermark of ${at(v, i).replace(/@.*/, '')} is ${c.offset[i]}: the new leader's own, learned as a follower a fetch round behind the old leader's; it moves again as its followers fetch`
+        : `high watermark of ${at(v, i).replace(/@.*/, '')} moves to ${c.offset[i]}`;
     case 'truncate':
       return `${at(v, i)}: ${formatCountOf(n, 'record')} cut by a new leader`;
     case 'leader':

@@ -1,7 +1,7 @@
 /**
- * The event log and the sequence diagram name a latest-offset lookup refused by a new leader
- * (OFFSET_NOT_AVAILABLE, retried); the engine's times are derived in
- * src/engine/broker/listOffsets.test.ts.
+ * The event log and the sequence diagram name a new leader's high watermark, learned as a
+ * follower, and a latest-offset lookup it refuses (OFFSET_NOT_AVAILABLE, retried); the engine's
+ * times are derived in src/engine/broker/newLeaderHw.test.ts and listOffsets.test.ts.
  */
 import { expect, it } from 'vitest';
 import { parseScenario, simulate } from '../../engine';
@@ -34,7 +34,17 @@ it("Flink's latest() during the new leader's first fetch round: the log and the 
   expect(lines).toEqual([
     "9411 broker-2 cannot yet answer flink's ListOffsets for the latest offset of events-0: its high watermark is behind the start of its leader epoch (OFFSET_NOT_AVAILABLE) → asked again after retry.backoff.ms",
   ]);
-  expect(runSequenceDiagram(run)).toContain(
+  const d = runSequenceDiagram(run);
+  expect(d).toContain(
     "OFFSET_NOT_AVAILABLE (the new leader's high watermark is behind its epoch's start) · asked again after retry.backoff.ms",
   );
+  // The election's high watermark (3, below the old leader's 4), then the round's move to 4.
+  const hw: string[] = [];
+  for (let i = 0; i < v.n; i++)
+    if (v.cols.kind[i] === K.hw && v.cols.time[i]! > 9000)
+      hw.push(`${v.cols.time[i]} ${describeEntry(v, i)}`);
+  expect(hw).toEqual([
+    "9410 high watermark of events-0 is 3: the new leader's own, learned as a follower a fetch round behind the old leader's; it moves again as its followers fetch",
+    '9414 high watermark of events-0 moves to 4',
+  ]);
 });
