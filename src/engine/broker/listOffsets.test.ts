@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { entriesOf, runScenario, totals } from '../testing';
 import { ERROR_CODES } from '../traceCodes';
 import type { ScenarioInput } from '../scenario/schema';
+import type { Run } from '../simulate';
 
 type ProcessorInput = NonNullable<ScenarioInput['processor']>;
 
@@ -35,7 +36,7 @@ function startsInTheRound(processor: ProcessorInput) {
 }
 
 /** The reader's OFFSET_NOT_AVAILABLE entries and its restores, as `time:offset`. */
-function lookups(run: ReturnType<typeof startsInTheRound>) {
+function lookups(run: Run) {
   const t = run.trace;
   const refused = entriesOf(run, 'reject').filter(
     (i) => ERROR_CODES[t.aux[i]!] === 'OFFSET_NOT_AVAILABLE',
@@ -88,4 +89,29 @@ it("the consumer's auto.offset.reset=latest, assigned at 9,410 ms: OFFSET_NOT_AV
     startAtMs: 9408,
   });
   expect(lookups(rc)).toEqual({ refused: ['9410:3'], restores: [], assigns: ['9510:4'] });
+});
+
+it('a Spark trigger during the round waits for the latest offsets: one batch of e1..e4 at 9,511 ms instead of e1..e3 at 9,411 and e4 later', () => {
+  // startingOffsets=earliest, trigger.processingTime 9,411 ms: the query finds no data at 0,
+  // e1's HW move at 106 ms wakes it for the next boundary, 9,411 — inside the round (HW 3, the
+  // epoch from 4). The latest-offset lookup is refused and asked again 100 ms later: batch 0 is
+  // planned at 9,511 from 0 to 4.
+  const run = runScenario({
+    workload: { events: [1, 2, 3, 4].map((k) => ({ id: `e${k}`, amount: 10 * k, at: 100 * k })) },
+    producer: { acks: 'all', 'linger.ms': 0 },
+    broker: { partitions: 1 },
+    processor: {
+      type: 'spark',
+      startingOffsets: 'earliest',
+      startAtMs: 0,
+      'trigger.processingTime': 9411,
+    },
+    faults: [{ kind: 'leader-failover', at: 410, restartAfterMs: null }],
+  });
+  const t = run.trace;
+  expect(lookups(run).refused).toEqual(['9411:3']);
+  expect(
+    entriesOf(run, 'batch-planned').map((i) => `${t.time[i]}:${t.offset[i]}+${t.count[i]}`),
+  ).toEqual(['9511:0+4']);
+  expect(totals(run)).toEqual({ rows: 4, sum: 100, duplicates: 0, lost: 0 });
 });

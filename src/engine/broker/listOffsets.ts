@@ -1,7 +1,7 @@
 /**
  * A reader's ListOffsets for the latest offset — the consumer's `auto.offset.reset=latest` for a
  * partition with no committed offset, Flink's `OffsetsInitializer.latest()` and Spark's
- * `startingOffsets=latest` at the job's or query's start. The answer is the
+ * `startingOffsets=latest` at the job's or query's start, and each Spark trigger's planning. The answer is the
  * leader's high watermark, except while a new leader's lags behind the start offset of its
  * epoch: then it is OFFSET_NOT_AVAILABLE, a retriable error (KIP-207, Kafka's
  * Partition.fetchOffsetForTimestamp;

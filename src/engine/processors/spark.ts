@@ -220,6 +220,14 @@ export class SparkQuery extends Actor {
   private trigger(cause: EntryId): void {
     if (this.running || !this.alive) return;
     const w = this.world;
+    // Each trigger asks for the latest offsets (the source's latestOffset), and the Admin client
+    // retries a lookup a new leader cannot answer yet (OFFSET_NOT_AVAILABLE,
+    // src/engine/broker/listOffsets.ts): the batch is planned once it is answered.
+    const refused = latestOffsetsRefused(this, this.cluster, this.input, cause);
+    if (refused !== null) {
+      this.later(LIST_OFFSETS_RETRY_BACKOFF_MS, this.trigger, refused);
+      return;
+    }
     const start = this.nextStart();
     const total = this.input.partitions.reduce((a, p, i) => a + Math.max(0, p.hw - start[i]!), 0);
     if (total === 0) return this.waitForData(cause);
