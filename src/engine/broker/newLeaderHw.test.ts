@@ -16,8 +16,9 @@ import { MESSAGE_TYPES } from '../traceCodes';
  * answer. The leader dies at 410 ms, before any further answer, and stays down; the controller
  * elects broker-2 9 s later (9,410 ms).
  */
-function failover(consumerStartAtMs: number) {
+function failover(consumerStartAtMs: number, stopAtMs?: number) {
   return runScenario({
+    ...(stopAtMs === undefined ? {} : { stopAtMs }),
     workload: {
       events: [
         { id: 'e1', amount: 10, at: 100 },
@@ -71,4 +72,21 @@ it('a consumer reading in that round gets exactly the 3 records below the new HW
     .map((i) => `${t.time[i]}:${t.offset[i]}+${t.count[i]}`);
   expect(reads.slice(0, 2)).toEqual(['9412:0+3', '9416:3+1']);
   expect(totals(run)).toEqual({ rows: 4, sum: 100, duplicates: 0, lost: 0 });
+});
+
+it('inside the round a fetch at or past the new HW returns nothing, not an error; below it, the records up to it', () => {
+  // Stopped at 9,412 ms: broker-2 leads with HW 3 and log end 4. A reader that had read e4 from
+  // broker-1 (position 4) gets an empty answer with NONE and stays at 4; one at 3 too; one from 0
+  // gets offsets 0..2.
+  const run = failover(20_000, 9412);
+  const { cluster, input } = run.state;
+  const p = input.partitions[0]!;
+  expect({ leader: p.leader, hw: p.hw, leo: p.leo }).toEqual({ leader: 2, hw: 3, leo: 4 });
+  const at = (offset: number) => {
+    const r = cluster.broker(2).fetch(input, 0, offset, 10, false);
+    return { error: r.error, offsets: Array.from(r.offsets), next: r.next };
+  };
+  expect(at(4)).toEqual({ error: 'NONE', offsets: [], next: 4 });
+  expect(at(3)).toEqual({ error: 'NONE', offsets: [], next: 3 });
+  expect(at(0)).toEqual({ error: 'NONE', offsets: [0, 1, 2], next: 3 });
 });
