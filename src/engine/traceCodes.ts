@@ -188,7 +188,8 @@ export const TXN_API = {
 /**
  * Error codes. Most are the systems' own names: Kafka protocol errors (REQUEST_TIMED_OUT,
  * NOT_LEADER_OR_FOLLOWER, NOT_ENOUGH_REPLICAS, NOT_ENOUGH_REPLICAS_AFTER_APPEND,
- * OUT_OF_ORDER_SEQUENCE_NUMBER,
+ * OUT_OF_ORDER_SEQUENCE_NUMBER, OFFSET_NOT_AVAILABLE (a ListOffsets for the latest offset while a
+ * new leader's high watermark lags behind its epoch's start offset: src/engine/broker/listOffsets.ts),
  * INVALID_PRODUCER_EPOCH, PRODUCER_FENCED, CONCURRENT_TRANSACTIONS), the consumer's CommitFailedException (COMMIT_FAILED),
  * Postgres's cardinality_violation and unique_violation. Some are this simulator's names for a
  * situation the real system reports otherwise: DELIVERY_TIMEOUT (the producer's TimeoutException
@@ -230,6 +231,7 @@ export const ERROR_CODES = [
   'COMMIT_TIMEOUT',
   'CONCURRENT_TRANSACTIONS',
   'CONNECTION_REFUSED',
+  'OFFSET_NOT_AVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -20,7 +20,13 @@ import type { Actor, World } from '../world';
 import { Partition, type Replica } from './partition';
 import type { ErrorCode } from '../trace';
 import { ERROR_CODES } from '../trace';
-import { writeDataLoss, writeIsr, writeLeader, writeTruncate } from '../traceWriters';
+import {
+  writeDataLoss,
+  writeHighWatermark,
+  writeIsr,
+  writeLeader,
+  writeTruncate,
+} from '../traceWriters';
 import { BrokerNode } from './brokerNode';
 import { Coordinator } from './coordinator';
 import { Replication } from './replication';
@@ -221,6 +227,9 @@ export class Cluster {
   /** Elect a leader for `p` among live ISR replicas (or any live replica when unclean). */
   elect(p: Partition, cause: EntryId, unclean: boolean): void {
     const w = this.world;
+    // The leader that stops leading keeps the high watermark it had as its own.
+    const prev = p.leader > 0 ? p.replica(p.leader) : undefined;
+    if (prev) prev.hw = p.hw;
     const live = p.replicas.filter((r) => this.broker(r.broker).alive);
     let next = live.find((r) => p.isr.has(r.broker));
     if (!next && unclean) next = live[0];
@@ -270,10 +279,7 @@ export class Cluster {
           -1,
         );
     }
-    // The HW is recomputed from the new ISR (it never moves below what consumers may have read
-    // in a clean election, since every ISR replica has it).
-    p.hw = Math.min(p.hw, p.leo);
-    this.replication.advanceHw(p, le);
+    this.startLeading(p, next, le);
     // Live followers fetch from the new leader, as a follower always does ("Followers consume
     // messages from the leader just as a normal Kafka consumer would",
     // https://kafka.apache.org/documentation/#replication): those outside the ISR (back from a
@@ -287,6 +293,32 @@ export class Cluster {
       this.replication.replicate(p, le);
     this.markers.flushMarkers(p, le);
     p.notify();
+  }
+
+  /**
+   * `next` has just become `p`'s leader (Kafka's Partition.makeLeader): it starts from the high
+   * watermark it learned as a follower, a fetch round behind the old leader's; what it knew of
+   * the other replicas' log ends is reset (Replica.resetReplicaState: unknown until each fetches
+   * from it, an ISR member counted caught up now), so its high watermark moves again only as
+   * they fetch; and until it reaches the log end it leads from (the epoch's start offset), a
+   * ListOffsets for the latest offset is OFFSET_NOT_AVAILABLE
+   * (docs/semantics/broker.md#a-new-leaders-high-watermark).
+   */
+  private startLeading(p: Partition, next: Replica, le: EntryId): void {
+    const w = this.world;
+    p.epochStartOffset = p.leo;
+    for (const r of p.replicas) {
+      if (r === next) continue;
+      r.leoAtLeader = 0;
+      r.caughtUpAt = p.isr.has(r.broker) ? w.now : 0;
+    }
+    const learned = Math.min(next.hw, p.leo);
+    if (learned !== p.hw) {
+      p.hw = learned;
+      writeHighWatermark(w.trace, w.now, this.lab.id, le, p.topic, p.index, learned, true);
+    }
+    // A leader alone in the ISR has its high watermark at its own end at once.
+    this.replication.advanceHw(p, le);
   }
 
   /** A broker came back: it follows again, catching up from the leader; offline partitions get a leader. */

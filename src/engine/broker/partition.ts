@@ -51,6 +51,14 @@ export interface Replica {
    * the ISR go by this one. The leader's own replica has both equal.
    */
   leoAtLeader: number;
+  /**
+   * The high watermark this replica knows while it follows: the one its last fetch response
+   * carried, at most its own log end (a follower learns it a fetch round after the leader moves
+   * it, docs/semantics/broker.md#a-new-leaders-high-watermark). It leads with this one; while it
+   * leads, {@link Partition.hw} is its high watermark, and this one is set to it again when it
+   * stops leading.
+   */
+  hw: number;
   /** Last time (ms) the replica was caught up with the leader's LEO. */
   caughtUpAt: number;
   replicationPending: boolean;
@@ -79,8 +87,17 @@ export class Partition {
   readonly replicas: Replica[];
   leader: number;
   leaderEpoch = 0;
-  /** Offsets below the high watermark are on every ISR replica and may be read. */
+  /**
+   * The leader's high watermark, the partition's visible one: offsets below it are on every ISR
+   * replica and may be read. A new leader starts from the one it learned as a follower.
+   */
   hw = 0;
+  /**
+   * The leader's log end when it became leader (Kafka's leader epoch start offset): until the high
+   * watermark reaches it, a ListOffsets for the latest offset is answered OFFSET_NOT_AVAILABLE
+   * ({@link latestOffsetAvailable}).
+   */
+  epochStartOffset = 0;
   readonly isr = new Set<number>();
   readonly producers = new Map<number, ProducerEntry>();
   /** Transaction number → outcome, for transactions that wrote here. */
@@ -126,6 +143,7 @@ export class Partition {
       broker: b,
       leo: 0,
       leoAtLeader: 0,
+      hw: 0,
       caughtUpAt: 0,
       replicationPending: false,
       fetch: idleFetch(),
@@ -163,6 +181,16 @@ export class Partition {
     let lso = this.hw;
     for (const first of this.openTxns.values()) if (first < lso) lso = first;
     return lso;
+  }
+
+  /**
+   * Whether the leader can answer a ListOffsets for the latest offset: not while its high watermark
+   * lags behind the start offset of its epoch, after an election — it answers OFFSET_NOT_AVAILABLE,
+   * a retriable error (KIP-207; Kafka's Partition.fetchOffsetForTimestamp,
+   * https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/OffsetNotAvailableException.html).
+   */
+  latestOffsetAvailable(): boolean {
+    return this.hw >= this.epochStartOffset;
   }
 
   /** Append one record at the leader; returns its offset. */
@@ -240,6 +268,7 @@ export class Partition {
     for (const r of this.replicas) {
       if (r.leo > n) r.leo = n;
       if (r.leoAtLeader > n) r.leoAtLeader = n;
+      if (r.hw > n) r.hw = n;
     }
     if (this.hw > n) this.hw = n;
     this.producers.clear();

@@ -48,6 +48,11 @@ export interface FollowerFetch {
   followerInc: number;
   /** The leader's log end when it answered: what the answer carries. */
   upTo: number;
+  /**
+   * The leader's high watermark when it answered, which the answer carries too: the follower
+   * learns it when the answer arrives.
+   */
+  hw: number;
   /** The answer reached the follower, which holds the records. */
   received: boolean;
   cause: EntryId;
@@ -106,6 +111,7 @@ export class Replication {
         f.follower = follower;
         f.followerInc = follower.incarnation;
         f.upTo = p.leo;
+        f.hw = p.hw;
         f.received = false;
         f.cause = cause;
         w.scheduleCall(there, null, this, this.received, p, r);
@@ -125,6 +131,9 @@ export class Replication {
     if (!follower.alive || follower.incarnation !== f.followerInc) return;
     if (p.leaderEpoch !== f.leaderEpoch) return;
     if (r.leo < f.upTo) r.leo = f.upTo;
+    // The follower's high watermark is the leader's from the answer, bounded by its own log end
+    // (Kafka's ReplicaFetcherThread: `log.updateHighWatermark(partitionData.highWatermark)`).
+    r.hw = Math.min(f.hw, r.leo);
     f.received = true;
   }
 
@@ -298,6 +307,7 @@ function clearFetch(f: FollowerFetch): void {
   f.follower = null;
   f.followerInc = 0;
   f.upTo = 0;
+  f.hw = 0;
   f.received = false;
   f.cause = NO_ENTRY;
 }

@@ -149,6 +149,7 @@ export class ConsumerInstance extends ConsumerWorkers implements GroupMember {
 
   protected override onRestart(cause: EntryId): void {
     this.parts = new Map();
+    this.resetting = new Map();
     this.busy = false;
     this.workerQueue = [];
     this.workerBusy = false;

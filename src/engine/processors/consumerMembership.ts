@@ -9,6 +9,7 @@
 import type { Timer } from '../world';
 import type { Cluster } from '../broker/cluster';
 import { NO_RECORDS } from '../broker/cluster';
+import { LIST_OFFSETS_RETRY_BACKOFF_MS, latestOffsetRefused } from '../broker/listOffsets';
 import { CommittingConsumer, type PartState } from './consumerCommits';
 import { reply } from '../reply';
 import { writeAssign, writeLeaveGroup, writeRevoke } from '../traceWriters';
@@ -26,6 +27,11 @@ export abstract class ConsumerMembership extends CommittingConsumer {
   private pollTimer: Timer | null = null;
   /** The coordinator's removal of this member, `session.timeout.ms` after its poll timeout. */
   private removal: Timer | null = null;
+  /**
+   * Partitions assigned whose latest-offset lookup a new leader refused, waiting to ask again
+   * (partition → the refusal's entry): not read until then.
+   */
+  protected resetting = new Map<number, EntryId>();
   /** The name faults use for this instance (a replacement answers to the original's). */
   abstract readonly targetName: string;
   abstract readonly cluster: Cluster;
@@ -43,42 +49,69 @@ export abstract class ConsumerMembership extends CommittingConsumer {
   onAssign(partitions: number[], generation: number, cause: EntryId): void {
     if (!this.alive) return;
     this.generation = generation;
-    const w = this.world;
-    for (const p of partitions) {
-      const committed = this.group.coordinator.committed(this.group.id, this.topic.index, p);
-      const part = this.topic.partitions[p]!;
-      // No committed offset: auto.offset.reset (earliest = 0, latest = the current end). The end
-      // is the one the consumer's isolation level reads to: its ListOffsets asks for the latest
-      // offset with that level, and read_committed gets the last stable offset, not the high
-      // watermark — a transaction still open at the reset is read whole once it commits
-      // (https://kafka.apache.org/protocol.html#The_Messages_ListOffsets, isolation_level;
-      // https://kafka.apache.org/documentation/#consumerconfigs_isolation.level: "when in
-      // read_committed the seekToEnd method will return the LSO").
-      const start = committed ?? (this.cfg.earliest ? 0 : part.readableEnd(this.cfg.readCommitted));
-      this.parts.set(p, {
-        position: start,
-        fetchPos: start,
-        offsets: NO_RECORDS,
-        events: NO_RECORDS,
-        head: 0,
-        fetching: false,
-        parked: false,
-        revoking: false,
-        releasing: false,
-        done: new Set(),
-        started: new Set(),
-        committed: committed ?? -1,
-        requested: committed ?? -1,
-      });
-      writeAssign(w.trace, w.now, this.id, cause, this.topic.index, p, start);
-    }
-    this.lastAutoCommit = w.now;
+    for (const p of partitions) this.startOrWait(p, generation, cause);
+    this.lastAutoCommit = this.world.now;
     this.loop(cause);
+  }
+
+  /**
+   * Start reading partition `p` from its committed offset, else from auto.offset.reset's (earliest
+   * = 0, latest = the current end). The end is the one the consumer's isolation level reads to:
+   * its ListOffsets asks for the latest offset with that level, and read_committed gets the last
+   * stable offset, not the high watermark — a transaction still open at the reset is read whole
+   * once it commits (https://kafka.apache.org/protocol.html#The_Messages_ListOffsets,
+   * isolation_level; https://kafka.apache.org/documentation/#consumerconfigs_isolation.level:
+   * "when in read_committed the seekToEnd method will return the LSO"). A new leader may not
+   * answer the latest offset yet: then the partition waits for its position, asked again
+   * retry.backoff.ms later (OFFSET_NOT_AVAILABLE, src/engine/broker/listOffsets.ts).
+   */
+  private startOrWait(p: number, generation: number, cause: EntryId): void {
+    const w = this.world;
+    const committed = this.group.coordinator.committed(this.group.id, this.topic.index, p);
+    const part = this.topic.partitions[p]!;
+    if (committed === undefined && !this.cfg.earliest) {
+      const refused = latestOffsetRefused(this, this.cluster, part, cause);
+      if (refused !== null) {
+        this.resetting.set(p, refused);
+        this.later(LIST_OFFSETS_RETRY_BACKOFF_MS, this.resetAgain, p, generation);
+        return;
+      }
+    }
+    const start = committed ?? (this.cfg.earliest ? 0 : part.readableEnd(this.cfg.readCommitted));
+    this.parts.set(p, {
+      position: start,
+      fetchPos: start,
+      offsets: NO_RECORDS,
+      events: NO_RECORDS,
+      head: 0,
+      fetching: false,
+      parked: false,
+      revoking: false,
+      releasing: false,
+      done: new Set(),
+      started: new Set(),
+      committed: committed ?? -1,
+      requested: committed ?? -1,
+    });
+    writeAssign(w.trace, w.now, this.id, cause, this.topic.index, p, start);
+  }
+
+  /**
+   * `retry.backoff.ms` after a refused latest-offset lookup of partition `p`: asked again, if the
+   * partition is still this member's in the same generation.
+   */
+  private resetAgain(p: number, generation: number): void {
+    const refused = this.resetting.get(p);
+    if (refused === undefined || generation !== this.generation) return;
+    this.resetting.delete(p);
+    this.startOrWait(p, generation, refused);
+    if (this.parts.has(p)) this.loop(refused);
   }
 
   onRevoke(partitions: number[], cause: EntryId): void {
     if (!this.alive) return;
     // Partitions this incarnation never started on (it just restarted) are given up at once.
+    for (const p of partitions) this.resetting.delete(p);
     const unknown = partitions.filter((p) => !this.parts.has(p));
     if (unknown.length > 0) this.group.release(this.name, unknown, cause);
     for (const p of partitions) {
@@ -165,6 +198,7 @@ export abstract class ConsumerMembership extends CommittingConsumer {
   protected afterCommitFailed(cause: EntryId): void {
     this.busy = false;
     this.parts = new Map();
+    this.resetting = new Map();
     this.workerQueue = [];
     this.expelled = false;
     this.disarmPollTimer();

@@ -6,6 +6,7 @@
  */
 import { NO_ENTRY, type EntryId } from '../ids';
 import { NO_RECORDS } from '../broker/cluster';
+import { LIST_OFFSETS_RETRY_BACKOFF_MS, latestOffsetsRefused } from '../broker/listOffsets';
 import { ProducerClient, outputClientConfig } from '../client';
 import {
   EXPONENTIAL_DELAY,
@@ -81,8 +82,17 @@ export abstract class FlinkRestore extends FlinkTaskState {
   /** Start (or restart) the job from the latest completed checkpoint, or from the beginning. */
   protected restore(cause: EntryId): void {
     const w = this.world;
-    this.restoredAt = w.now;
     const cp = this.jm.completed;
+    // latest() asks each partition's leader for its latest offset, and retries a lookup a new
+    // leader cannot answer yet (OFFSET_NOT_AVAILABLE, src/engine/broker/listOffsets.ts).
+    if (!cp && this.cfg.offsetsInitializer === 'latest') {
+      const refused = latestOffsetsRefused(this, this.cluster, this.input, cause);
+      if (refused !== null) {
+        this.later(LIST_OFFSETS_RETRY_BACKOFF_MS, this.restore, refused);
+        return;
+      }
+    }
+    this.restoredAt = w.now;
     const n = this.input.partitions.length;
     const checkpointing = this.cfg['execution.checkpointing.interval'] !== null;
     if (cp) {

@@ -38,6 +38,7 @@ import type { ErrorCode } from '../trace';
 import { Actor, type PendingWork, type World } from '../world';
 import { recordRange } from '../stuck';
 import type { Cluster, Topic } from '../broker/cluster';
+import { LIST_OFFSETS_RETRY_BACKOFF_MS, latestOffsetsRefused } from '../broker/listOffsets';
 import type { Scenario, SparkProcessorConfig } from '../scenario/schema';
 import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
@@ -183,10 +184,20 @@ export class SparkQuery extends Actor {
       this.runBatch(this.offsetLog.get(latest)!, e);
       return;
     }
-    if (latest < 0 && this.initialStart === null)
+    if (latest < 0 && this.initialStart === null) {
+      // startingOffsets=latest asks each partition's leader for its latest offset, and retries a
+      // lookup a new leader cannot answer yet (OFFSET_NOT_AVAILABLE, src/engine/broker/listOffsets.ts).
+      if (this.cfg.startingOffsets !== 'earliest') {
+        const refused = latestOffsetsRefused(this, this.cluster, this.input, cause);
+        if (refused !== null) {
+          this.later(LIST_OFFSETS_RETRY_BACKOFF_MS, this.resume, refused);
+          return;
+        }
+      }
       this.initialStart = this.input.partitions.map((p) =>
         this.cfg.startingOffsets === 'earliest' ? 0 : p.hw,
       );
+    }
     const e = writeRestore(w.trace, {
       time: w.now,
       actor: this.id,
@@ -209,6 +220,14 @@ export class SparkQuery extends Actor {
   private trigger(cause: EntryId): void {
     if (this.running || !this.alive) return;
     const w = this.world;
+    // Each trigger asks for the latest offsets (the source's latestOffset), and the Admin client
+    // retries a lookup a new leader cannot answer yet (OFFSET_NOT_AVAILABLE,
+    // src/engine/broker/listOffsets.ts): the batch is planned once it is answered.
+    const refused = latestOffsetsRefused(this, this.cluster, this.input, cause);
+    if (refused !== null) {
+      this.later(LIST_OFFSETS_RETRY_BACKOFF_MS, this.trigger, refused);
+      return;
+    }
     const start = this.nextStart();
     const total = this.input.partitions.reduce((a, p, i) => a + Math.max(0, p.hw - start[i]!), 0);
     if (total === 0) return this.waitForData(cause);

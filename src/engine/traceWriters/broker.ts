@@ -66,7 +66,10 @@ export function writeDedupe(
   ) as EntryId;
 }
 
-/** The high watermark moves. */
+/**
+ * The high watermark moves; `learned`: to the one a new leader learned as a follower, at its
+ * election (aux 1, docs/semantics/broker.md#a-new-leaders-high-watermark).
+ */
 export function writeHighWatermark(
   t: Trace,
   time: number,
@@ -75,8 +78,20 @@ export function writeHighWatermark(
   topic: number,
   partition: number,
   highWatermark: number,
+  learned = false,
 ): EntryId {
-  return t.add(time, K.hw, actor, cause, -1, topic, partition, highWatermark) as EntryId;
+  return t.add(
+    time,
+    K.hw,
+    actor,
+    cause,
+    -1,
+    topic,
+    partition,
+    highWatermark,
+    -1,
+    learned ? 1 : -1,
+  ) as EntryId;
 }
 
 /** Records above a new leader's log end are cut. */

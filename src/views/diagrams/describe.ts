@@ -140,12 +140,18 @@ export function describeEntry(v: RunView, i: number): string {
         return n >= 0
           ? `${broker} crashed: ${who}'s connection to it closed and the request of ${ev} failed with NETWORK_EXCEPTION → retried after retry.backoff.ms, once connected again`
           : `${broker} crashed: ${who}'s connection to it closed and its fetch from ${at(v, i)} failed with NETWORK_EXCEPTION → fetched again once connected (to the new leader if it moved)`;
+      // A new leader's high watermark behind its epoch's start (src/engine/broker/listOffsets.ts).
+      if (ERROR_CODES[aux] === 'OFFSET_NOT_AVAILABLE')
+        return `${broker ?? 'the new leader'} cannot yet answer ${who}'s ListOffsets for the latest offset of ${at(v, i).replace(/@.*/, '')}: its high watermark is behind the start of its leader epoch (OFFSET_NOT_AVAILABLE) → asked again after retry.backoff.ms`;
       if (broker && ERROR_CODES[aux] === 'CONNECTION_REFUSED')
         return `${who} cannot connect to ${broker}: connection refused (${broker} is down) → ${n >= 0 ? `the batch of ${ev} waits` : 'the fetch waits'}; next attempt after reconnect.backoff.ms`;
       return `${who} refuses a request (${ERROR_CODES[aux] ?? 'error'})`;
     }
     case 'hw':
-      return `high watermark of ${at(v, i).replace(/@.*/, '')} moves to ${c.offset[i]}`;
+      // A new leader starts from the high watermark it learned as a follower (aux 1).
+      return aux === 1
+        ? `high watermark of ${at(v, i).replace(/@.*/, '')} is ${c.offset[i]}: the new leader's own, learned as a follower a fetch round behind the old leader's; it moves again as its followers fetch`
+        : `high watermark of ${at(v, i).replace(/@.*/, '')} moves to ${c.offset[i]}`;
     case 'truncate':
       return `${at(v, i)}: ${formatCountOf(n, 'record')} cut by a new leader`;
     case 'leader':

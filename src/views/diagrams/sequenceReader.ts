@@ -354,6 +354,8 @@ export class Reader {
         const peer = t.peer[i]! >= 0 ? t.actors[t.peer[i]!] : undefined;
         if (peer && code === 'NETWORK_EXCEPTION')
           return `${peer} crashed → connection closed · ${recs ? `${recs} ` : `fetch${where} `}failed (NETWORK_EXCEPTION), retried`;
+        if (code === 'OFFSET_NOT_AVAILABLE')
+          return `ListOffsets latest${where} · OFFSET_NOT_AVAILABLE (the new leader's high watermark is behind its epoch's start) · asked again after retry.backoff.ms`;
         if (peer && code === 'CONNECTION_REFUSED')
           return `connection to ${peer} refused (down) · next try after reconnect.backoff.ms`;
         // A commit or transaction request that got no answer in time: named by the request.
