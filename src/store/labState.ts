@@ -109,6 +109,12 @@ export interface LabState {
    */
   replay: ScenarioInput | null;
   /**
+   * The replay whose end was seen — played to it, or "Reveal now" (`PredictionContext`): the
+   * saved workspace reopens a replay where it was left only then, else at its start with its
+   * outcome folded (src/ui/io/workspace.ts). Compared as a run, as {@link replay} is.
+   */
+  replaySeen: ScenarioInput | null;
+  /**
    * Compare (src/views/compare): the lanes run beside the scenario, or null when Compare is
    * closed. Part of the page's state: undo, the share link and the Markdown report carry it.
    */

@@ -104,6 +104,7 @@ export function createLab(deps: LabDeps): Lab {
     lastSkip: 0,
     opened: 0,
     replay: null,
+    replaySeen: null,
     compare: null,
     atlas: DEFAULT_ATLAS_CHOICE,
     atlasFound: null,
