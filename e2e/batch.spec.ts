@@ -495,3 +495,36 @@ test('the dedupe key’s column checkboxes: each box beside its own column, apar
     expect(box.x - (prev.x + prev.width)).toBeGreaterThanOrEqual(10);
   }
 });
+
+// A teacher's report: closing Compare on a batch job showed its schedule from the start again
+// (the batch view was mounted anew), where a stream's run keeps its cursor.
+test('closing Compare brings the batch job back where it stood: its end and its outcome, or part-way', async ({
+  page,
+}) => {
+  await page.goto('?preset=airflow-retry-append');
+  await page.getByTestId('predict-reveal').click();
+  await page.getByRole('button', { name: 'Show the end', exact: true }).click();
+  const summary = page.getByTestId('batch-summary');
+  await expect(summary).toContainText('20 rows · 10 duplicates · 0 lost');
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.getByTestId('batch-lane')).toHaveCount(3, { timeout: 30_000 });
+  await page.getByTestId('batch-compare-close').click();
+  await expect(page.getByTestId('batch-compare')).toHaveCount(0);
+  // At its end, as left: both attempts, the table and the verdict; no setup.
+  await expect(summary).toContainText('20 rows · 10 duplicates · 0 lost');
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
+  await expect(page.getByTestId('batch-setup')).toHaveCount(0);
+
+  // Part-way: played, then paused (Space) — however far it got, that is where it comes back.
+  await page.getByRole('button', { name: 'Play the schedule', exact: true }).click();
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(1);
+  // (Off the Play button, whose own Space would press it again.)
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Space');
+  const shown = await page.getByTestId('batch-attempt').count();
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.getByTestId('batch-lane')).toHaveCount(3, { timeout: 30_000 });
+  await page.getByTestId('batch-compare-close').click();
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(shown);
+  await expect(page.getByTestId('batch-setup')).toHaveCount(shown < 2 ? 1 : 0);
+});

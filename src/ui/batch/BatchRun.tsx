@@ -43,6 +43,13 @@ function replayId(replay: ScenarioInput | null): number {
   return replayIds.get(run)!;
 }
 
+/**
+ * How far each run's schedule stood on the page (attempts shown), under the run its copies came
+ * from (src/store/sameRun.ts): opening Compare puts the lanes in the batch view's place, and
+ * closing it brings the view back where it was, not at its start (a stream's cursor stays too).
+ */
+const positions = new WeakMap<ScenarioInput, number>();
+
 const NO_REQUESTS: NonNullable<BatchEmbedding['requests']> = { play: 0, restart: 0 };
 
 // What only the lab's page shows (an embed is the author's job as written), each a chunk of its
@@ -119,7 +126,15 @@ function BatchRunOf({
   embed: BatchEmbedding | undefined;
 }) {
   const a = useActions();
-  const [shownNow, setShown] = useState(atStart ? 0 : Number.MAX_SAFE_INTEGER);
+  const [shownNow, setShown] = useState(
+    () =>
+      (embed ? undefined : positions.get(runOf(scenario))) ??
+      (atStart ? 0 : Number.MAX_SAFE_INTEGER),
+  );
+  // (An embed is the author's job as written: each player starts as it asks.)
+  useEffect(() => {
+    if (!embed) positions.set(runOf(scenario), shownNow);
+  }, [embed, scenario, shownNow]);
   const measureAt = embed?.measureAt;
   const attemptMs = embed?.attemptMs ?? REVEAL_MS;
   const shown = measureAt ?? shownNow;
