@@ -205,6 +205,6 @@ test('the Embed dialog sets the speed: the snippet carries it and the player pla
   expect(snippet).toContain('?embed&amp;speed=0.1&amp;');
   const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');
   await dash.goto(src);
-  await expect(page.locator('.field.speed output')).toHaveText('×0.1');
+  await expect(page.locator('.field.speed output')).toHaveText('1 s in 10 s');
   await expect(page.getByTestId(testIds.notice)).toHaveCount(0);
 });

@@ -42,6 +42,8 @@ export const testIds = {
   restart: 'restart',
   toEnd: 'to-end',
   speed: 'speed',
+  /** The speed in words beside the slider ("1 s in 1.3 min"). */
+  speedShown: 'speed-shown',
   skipIdle: 'skip-idle',
   clock: 'clock',
   currentEvent: 'current-event',
