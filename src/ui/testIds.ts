@@ -130,6 +130,8 @@ export const testIds = {
   embedDialog: 'embed-dialog',
   embedInitialHeight: 'embed-initial-height',
   embedSnippet: 'embed-snippet',
+  /** The `src=` form's scenario file, to download and put beside the page. */
+  embedFile: 'embed-file',
   /** The Embed dialog's "and that it survives every single fault": the atlas's pin. */
   embedPinAtlas: 'embed-pin-atlas',
   embedPlayer: 'embed-player',
