@@ -115,6 +115,12 @@ export interface LabState {
    */
   replaySeen: ScenarioInput | null;
   /**
+   * How far the batch view's schedule stood (attempts shown) on a run (./sameRun.ts): view state,
+   * neither undo nor the link. A batch view mounted again on the same run — Compare closed, or
+   * its opening undone — starts there; a scenario loaded forgets it (src/ui/batch/BatchRun.tsx).
+   */
+  batchShown: { run: ScenarioInput; attempts: number } | null;
+  /**
    * Compare (src/views/compare): the lanes run beside the scenario, or null when Compare is
    * closed. Part of the page's state: undo, the share link and the Markdown report carry it.
    */

@@ -9,7 +9,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
-import { useActions, useLab } from '../../store/LabContext';
+import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { runOf, sameRun } from '../../store/sameRun';
 import { PARSE_PENDING, selectParse } from '../../store/selectors';
 import {
@@ -42,13 +42,6 @@ function replayId(replay: ScenarioInput | null): number {
   if (!replayIds.has(run)) replayIds.set(run, ++replaysSeen);
   return replayIds.get(run)!;
 }
-
-/**
- * How far each run's schedule stood on the page (attempts shown), under the run its copies came
- * from (src/store/sameRun.ts): opening Compare puts the lanes in the batch view's place, and
- * closing it brings the view back where it was, not at its start (a stream's cursor stays too).
- */
-const positions = new WeakMap<ScenarioInput, number>();
 
 const NO_REQUESTS: NonNullable<BatchEmbedding['requests']> = { play: 0, restart: 0 };
 
@@ -126,15 +119,19 @@ function BatchRunOf({
   embed: BatchEmbedding | undefined;
 }) {
   const a = useActions();
-  const [shownNow, setShown] = useState(
-    () =>
-      (embed ? undefined : positions.get(runOf(scenario))) ??
-      (atStart ? 0 : Number.MAX_SAFE_INTEGER),
-  );
-  // (An embed is the author's job as written: each player starts as it asks.)
+  // Where the schedule stood when this view last showed this run (`LabState.batchShown`): opening
+  // Compare puts the lanes in the view's place, and closing it (or undoing it) brings the view
+  // back there, not to its start — as a stream's cursor stays. (An embed is the author's job as
+  // written: each player starts as it asks.)
+  const lab = useLabInstance();
+  const [shownNow, setShown] = useState(() => {
+    const kept = embed ? null : lab.app.getState().batchShown;
+    if (kept && sameRun(kept.run, scenario)) return kept.attempts;
+    return atStart ? 0 : Number.MAX_SAFE_INTEGER;
+  });
   useEffect(() => {
-    if (!embed) positions.set(runOf(scenario), shownNow);
-  }, [embed, scenario, shownNow]);
+    if (!embed) lab.app.setState({ batchShown: { run: runOf(scenario), attempts: shownNow } });
+  }, [lab, embed, scenario, shownNow]);
   const measureAt = embed?.measureAt;
   const attemptMs = embed?.attemptMs ?? REVEAL_MS;
   const shown = measureAt ?? shownNow;
