@@ -521,6 +521,14 @@ test('closing Compare brings the batch job back where it stood: its end and its 
   await expect(summary).toContainText('20 rows · 10 duplicates · 0 lost');
   await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
   await expect(page.getByTestId('batch-setup')).toHaveCount(0);
+  // Opened again and undone (Ctrl+Z): the same.
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.getByTestId('batch-lane')).toHaveCount(3, { timeout: 30_000 });
+  await page.locator('h1').first().click();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('batch-compare')).toHaveCount(0);
+  await expect(summary).toContainText('20 rows · 10 duplicates · 0 lost');
+  await expect(page.getByTestId('batch-setup')).toHaveCount(0);
 
   // Part-way: played, then paused (Space) — however far it got, that is where it comes back.
   await page.getByRole('button', { name: 'Play the schedule', exact: true }).click();
