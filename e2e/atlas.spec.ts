@@ -405,9 +405,16 @@ test('a pending prediction folds the atlas behind the page\'s one note; "Show th
   await expect(dash.byId(ids.cell)).toHaveCount(0);
   await note.getByRole('button', { name: 'Show the answer' }).click();
   await expect(dash.byId(ids.summary)).toContainText('217 placements');
-  await expect(dash.byId(ids.noFaultNeeded)).toHaveText(
-    'The scenario breaks its exactly-once claim with its own faults: no fault needs adding.',
+  // Said once: the summary's first sentence, then only that no fault needs adding.
+  await expect(dash.byId(ids.summary)).toContainText(
+    'The scenario breaks its exactly-once claim already with its own faults.',
   );
+  await expect(dash.byId(ids.noFaultNeeded)).toHaveText('No fault needs adding to show the break.');
+  await expect(
+    dash.page
+      .locator(`[data-testid="${ids.summary}"], [data-testid="${ids.noFaultNeeded}"]`)
+      .filter({ hasText: 'with its own faults' }),
+  ).toHaveCount(1);
 });
 
 test('at 390 px wide the heat map scrolls sideways in its own box: the page does not', async ({

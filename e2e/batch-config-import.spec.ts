@@ -159,3 +159,39 @@ test('a dbt project folder: Import asks which model, by keyboard, and reads the 
   ).toHaveCount(1);
   rmSync(root, { recursive: true, force: true });
 });
+
+// A newcomer's report: the imported DAG opened at its start, as it should — then a reload
+// restored the workspace at its end (its attempts, the ×2 table, the verdict at once): the saved
+// workspace did not keep that it was a file opened whose end was not seen (LabState.replay).
+test('an imported Airflow DAG reloaded before its end opens at its start again; once its end is seen, at its end', async ({
+  dash,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importFile).setInputFiles({
+    name: 'load_events.py',
+    mimeType: 'text/x-python',
+    buffer: readFileSync(`${examples}/load_events.py`),
+  });
+  await expect(dash.byId(testIds.importDialog)).toBeHidden();
+  const setup = page.getByTestId('batch-setup');
+  await expect(setup).toBeVisible({ timeout: 30_000 });
+  const before = await batchOf(page);
+  await dash.reload();
+  // The same job, at its start with its setup: no attempt, no table, no verdict.
+  expect(await batchOf(page)).toEqual(before);
+  await expect(setup).toBeVisible({ timeout: 30_000 });
+  await expect(setup).toContainText('Schedule');
+  await expect(setup).toContainText('Writes');
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(0);
+  await expect(page.getByTestId('batch-summary')).toHaveCount(0);
+  await expect(page.getByTestId('batch-partition')).toHaveCount(0);
+  // Its end seen: a reload opens it where it was left, at its end.
+  await page.getByRole('button', { name: 'Show the end', exact: true }).click();
+  await expect(page.getByTestId('batch-summary')).toBeVisible();
+  await dash.reload();
+  await expect(page.getByTestId('batch-summary')).toBeVisible({ timeout: 30_000 });
+  await expect(setup).toHaveCount(0);
+});

@@ -118,9 +118,16 @@ test('a batch preset from the library: the guarantee switch, undo, and Compare w
   await expect(page.getByTestId('batch-atlas-cell')).toHaveCount(5);
   // The job breaks as it is (its own try-1 crash after the write): no fault to add to show it,
   // as `sim --explore` says (issue #24.3) — no "Show me how this breaks".
+  // Said once, in the summary's first sentence: here only that none is needed.
   await expect(page.getByTestId('batch-atlas-no-fault-needed')).toHaveText(
-    'The scenario breaks its exactly-once claim with its own faults: no fault needs adding.',
+    'No fault needs adding to show the break.',
   );
+  // (The status line announces the atlas done with the summary: far from the map.)
+  await expect(
+    page
+      .locator('[data-testid="batch-atlas-summary"], [data-testid="batch-atlas-no-fault-needed"]')
+      .filter({ hasText: 'with its own faults' }),
+  ).toHaveCount(1);
   await expect(page.getByTestId('batch-atlas-counterexample')).toHaveCount(0);
   // The story claims exactly-once with knobs off its recipe: choosing Exactly-once again applies
   // the engine's batch recipe — an overwrite of the logical date's partition.
@@ -494,4 +501,45 @@ test('the dedupe key’s column checkboxes: each box beside its own column, apar
     // The gap after the previous label, against the box's gap to its own name (0.35em ≈ 5 px).
     expect(box.x - (prev.x + prev.width)).toBeGreaterThanOrEqual(10);
   }
+});
+
+// A teacher's report: closing Compare on a batch job showed its schedule from the start again
+// (the batch view was mounted anew), where a stream's run keeps its cursor.
+test('closing Compare brings the batch job back where it stood: its end and its outcome, or part-way', async ({
+  page,
+}) => {
+  await page.goto('?preset=airflow-retry-append');
+  await page.getByTestId('predict-reveal').click();
+  await page.getByRole('button', { name: 'Show the end', exact: true }).click();
+  const summary = page.getByTestId('batch-summary');
+  await expect(summary).toContainText('20 rows · 10 duplicates · 0 lost');
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.getByTestId('batch-lane')).toHaveCount(3, { timeout: 30_000 });
+  await page.getByTestId('batch-compare-close').click();
+  await expect(page.getByTestId('batch-compare')).toHaveCount(0);
+  // At its end, as left: both attempts, the table and the verdict; no setup.
+  await expect(summary).toContainText('20 rows · 10 duplicates · 0 lost');
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
+  await expect(page.getByTestId('batch-setup')).toHaveCount(0);
+  // Opened again and undone (Ctrl+Z): the same.
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.getByTestId('batch-lane')).toHaveCount(3, { timeout: 30_000 });
+  await page.locator('h1').first().click();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('batch-compare')).toHaveCount(0);
+  await expect(summary).toContainText('20 rows · 10 duplicates · 0 lost');
+  await expect(page.getByTestId('batch-setup')).toHaveCount(0);
+
+  // Part-way: played, then paused (Space) — however far it got, that is where it comes back.
+  await page.getByRole('button', { name: 'Play the schedule', exact: true }).click();
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(1);
+  // (Off the Play button, whose own Space would press it again.)
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Space');
+  const shown = await page.getByTestId('batch-attempt').count();
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.getByTestId('batch-lane')).toHaveCount(3, { timeout: 30_000 });
+  await page.getByTestId('batch-compare-close').click();
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(shown);
+  await expect(page.getByTestId('batch-setup')).toHaveCount(shown < 2 ? 1 : 0);
 });

@@ -181,3 +181,35 @@ test('an imported run compared at t = 0: every lane’s verdict waits for its en
   await expect(dash.byId(testIds.verdict)).toBeVisible();
   await expect(folded).toHaveCount(0);
 });
+
+// A reload restored an imported run with its verdict shown at t = 0: the saved workspace did not
+// keep that it was a file opened whose end was not seen (LabState.replay).
+test('an imported run reloaded before its end: its verdict still waits for its end; seen, it stays shown', async ({
+  dash,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importFile).setInputFiles({
+    name: 'producer.properties',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('acks=all\nenable.idempotence=true\n'),
+  });
+  await expect(dash.byId(testIds.importDialog)).toBeHidden();
+  await dash.settled();
+  const folded = page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`);
+  await expect(folded).toContainText('Shown when the run reaches its end.');
+  await dash.reload();
+  await dash.settled();
+  await expect(folded).toContainText('Shown when the run reaches its end.');
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+  // Its end reached: the verdict; a reload (t = 0 again) keeps it shown.
+  await dash.timeline().focus();
+  await page.keyboard.press('End');
+  await expect(dash.byId(testIds.verdict)).toBeVisible();
+  await dash.reload();
+  await dash.settled();
+  await expect(dash.byId(testIds.verdict)).toBeVisible();
+  await expect(folded).toHaveCount(0);
+});

@@ -374,7 +374,7 @@ test('option values it cannot use: the notice names each, what was used instead 
     '“t=99999999” — past the run’s end, 41,150 ms: opened at its end (t: a virtual time in ms, from 0 to 41,150)',
   ]);
   // …and the embed does what the lines say.
-  await expect(page.locator('.field.speed output')).toHaveText('×1000');
+  await expect(page.locator('.field.speed output')).toHaveText('1 s in 1 ms');
   await expect(page.getByTestId(testIds.pipeline)).toHaveCount(0);
   await expect(page.getByTestId(testIds.verdict)).toBeVisible();
   expect(await page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(41_150);
@@ -384,5 +384,5 @@ test('option values it cannot use: the notice names each, what was used instead 
     `“speed=abc” — not a number: played at the scenario’s own pace ${SPEED}`,
   ]);
   // at-least-once's pace (src/views/run/pace.ts), as the page opens it.
-  await expect(page.locator('.field.speed output')).toHaveText('×0.013');
+  await expect(page.locator('.field.speed output')).toHaveText('1 s in 1.3 min');
 });

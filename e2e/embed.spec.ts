@@ -205,6 +205,39 @@ test('the Embed dialog sets the speed: the snippet carries it and the player pla
   expect(snippet).toContain('?embed&amp;speed=0.1&amp;');
   const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');
   await dash.goto(src);
-  await expect(page.locator('.field.speed output')).toHaveText('×0.1');
+  await expect(page.locator('.field.speed output')).toHaveText('1 s in 10 s');
   await expect(page.getByTestId(testIds.notice)).toHaveCount(0);
+});
+
+// A doc author's report: in a light docs page the player was a grey card under its white head
+// and playback (the lab's page colour, #f4f4f1, behind the counters and the pipeline). Light by
+// theme=light and by the reader's system (theme=auto, prefers-color-scheme: light): one white
+// ground; dark, its panels' dark.
+test('the player’s ground is its panels’ colour: white in light mode (theme= or the system’s), dark in dark', async ({
+  page,
+}) => {
+  const ground = async () => {
+    await page.getByTestId(testIds.embedPlayer).waitFor();
+    return page.evaluate(() => {
+      const paint = (el: Element) => getComputedStyle(el).backgroundColor;
+      const panel = paint(document.querySelector('.embed-head')!);
+      return {
+        html: paint(document.documentElement),
+        body: paint(document.body),
+        panel,
+        theme: document.documentElement.dataset.theme,
+      };
+    });
+  };
+  const white = 'rgb(255, 255, 255)';
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('./?embed&preset=at-least-once&theme=light');
+  expect(await ground()).toEqual({ html: white, body: white, panel: white, theme: 'light' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('./?embed&preset=at-least-once&theme=auto');
+  expect(await ground()).toEqual({ html: white, body: white, panel: white, theme: 'light' });
+  // Dark (#1a1d21, base.css --panel): the same one ground.
+  const dark = 'rgb(26, 29, 33)';
+  await page.goto('./?embed&preset=at-least-once&theme=dark');
+  expect(await ground()).toEqual({ html: dark, body: dark, panel: dark, theme: 'dark' });
 });

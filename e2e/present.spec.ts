@@ -874,3 +874,38 @@ test('projector mode at 1920×1080 without a room: 27 px, the 1280×720 layout a
   }
   expect(dash.errors).toEqual([]);
 });
+
+/**
+ * The speed's meaning was only in a tooltip ("×0.0058" on screen): a teacher at the projector
+ * cannot hover. Its words are in view, and the playback stays one row at 1280×720 — at the
+ * longest clock of the library too (flink-commit-phase-crash's, at its end).
+ */
+test('projector mode: the speed says in words what it does, the playback still one row', async ({
+  unopenedDash: dash,
+}) => {
+  test.setTimeout(90_000);
+  for (const ref of ['at-least-once', 'flink-commit-phase-crash']) {
+    await dash.goto(`./?present=1&preset=${ref}`);
+    await dash.settled();
+    await dash.skipQuestion();
+    await dash.api('runTo', (await dash.api('cursor')).endTime);
+    const shown = dash.byId(testIds.speedShown);
+    await expect(shown).toBeVisible();
+    await expect(shown).toHaveText(/^1 s in \d+(\.\d)? (ms|s|min)$/);
+    expect(await fontPx(shown), ref).toBeGreaterThanOrEqual(18);
+    // Reached by the keyboard: the slider, named "Speed", its value in words for screen readers.
+    await dash.byId(testIds.speed).focus();
+    await expect(dash.byId(testIds.speed)).toBeFocused();
+    await expect(dash.byId(testIds.speed)).toHaveAttribute(
+      'aria-valuetext',
+      /^×[\d.]+: one second of the run plays in /,
+    );
+    const centre = async (id: string) => {
+      const b = (await dash.byId(id).boundingBox())!;
+      return b.y + b.height / 2;
+    };
+    const row = await centre(testIds.play);
+    for (const id of [testIds.speedShown, testIds.clock])
+      expect(Math.abs((await centre(id)) - row), `${ref}: ${id}`).toBeLessThan(8);
+  }
+});

@@ -35,19 +35,40 @@ export async function copyText(text: string): Promise<boolean> {
   return ok;
 }
 
+/** The longest stem {@link fileStem} writes (the export's suffix, ".scenario.json", comes after). */
+const MAX_STEM = 60;
+
+/**
+ * Names Windows reserves for devices, whatever extension follows ("con.scenario.json" cannot be
+ * saved there): https://learn.microsoft.com/en-us/windows/win32/fileio/naming-a-file
+ */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+
 /**
  * A safe file-name stem from a scenario name: ASCII letters, digits and dashes only (a name is
- * user data and may hold `../`, `<script>` or 100 KB), at most 60 characters, never empty.
+ * user data and may hold `../`, `<script>` or 100 KB), a valid name on Windows, macOS and Linux,
+ * never empty. A long name is cut at the last word boundary within {@link MAX_STEM} characters —
+ * not mid-word ("…-retried-idempotence-o"); a first word longer than that is cut where it must be.
+ * Accents go, their letters stay ("crème" is "creme", not "cre-me").
  */
 export function fileStem(name: string | undefined, fallback = 'delivery-lab'): string {
-  const stem = (name ?? '')
+  const words = (name ?? '')
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return stem || fallback;
+    .replace(/^-+|-+$/g, '');
+  const stem = words.length <= MAX_STEM ? words : cutAtWord(words, MAX_STEM);
+  if (stem === '') return fallback;
+  return WINDOWS_RESERVED.test(stem) ? `${fallback}-${stem}` : stem;
+}
+
+/** `words` (dash-separated) cut to at most `max` characters at a word's end where there is one. */
+function cutAtWord(words: string, max: number): string {
+  // The max-th character ends a word: its word is whole.
+  if (words[max] === '-') return words.slice(0, max);
+  const end = words.lastIndexOf('-', max);
+  return end > 0 ? words.slice(0, end) : words.slice(0, max);
 }
 
 /**

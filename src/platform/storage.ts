@@ -58,6 +58,12 @@ export interface Workspace extends KeptPageState {
    * was left — the refused edit on screen with its reasons, Undo back to `scenario`.
    */
   refused?: unknown;
+  /**
+   * The scenario is a link or a file opened (`LabState.replay`) whose end was not seen yet: it
+   * reopens at its start, its outcome folded until its end, as it opened (docs/page.md, "the
+   * outcome in its time"). Absent: it reopens where it was.
+   */
+  replay?: true;
 }
 
 /** Takes a saved state of version n to version n + 1. Throws when it cannot. */
@@ -213,6 +219,7 @@ export function checkWorkspace(
       prefs: prefs as WorkspacePrefs,
       ...refused,
       ...page,
+      ...(s.replay === true ? { replay: true as const } : {}),
     },
   };
 }

@@ -109,6 +109,18 @@ export interface LabState {
    */
   replay: ScenarioInput | null;
   /**
+   * The replay whose end was seen — played to it, or "Reveal now" (`PredictionContext`): the
+   * saved workspace reopens a replay where it was left only then, else at its start with its
+   * outcome folded (src/ui/io/workspace.ts). Compared as a run, as {@link replay} is.
+   */
+  replaySeen: ScenarioInput | null;
+  /**
+   * How far the batch view's schedule stood (attempts shown) on a run (./sameRun.ts): view state,
+   * neither undo nor the link. A batch view mounted again on the same run — Compare closed, or
+   * its opening undone — starts there; a scenario loaded forgets it (src/ui/batch/BatchRun.tsx).
+   */
+  batchShown: { run: ScenarioInput; attempts: number } | null;
+  /**
    * Compare (src/views/compare): the lanes run beside the scenario, or null when Compare is
    * closed. Part of the page's state: undo, the share link and the Markdown report carry it.
    */

@@ -175,4 +175,21 @@ describe('transport: the speed word', () => {
     );
     expect([word().textContent, word().className]).toEqual(['Speed', 'visually-hidden']);
   });
+
+  it('says in view what the speed means, not only in a tooltip; the slider keeps its words', async () => {
+    const lab = presetLab('at-least-once');
+    render(
+      <LabProvider lab={lab}>
+        <Transport />
+      </LabProvider>,
+    );
+    await act(() => lab.actions.settled());
+    // at-least-once's pace, ×0.013: one second of the run in 77 s (e2e/labels.spec.ts).
+    expect(screen.getByTestId(testIds.speedShown).textContent).toBe('1 s in 1.3 min');
+    const slider = screen.getByTestId(testIds.speed);
+    expect(slider.getAttribute('aria-valuetext')).toBe(
+      '×0.013: one second of the run plays in 1.3 min',
+    );
+    expect(screen.getByRole('slider', { name: /^Speed/ })).toBe(slider);
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { faultMarkers } from '../views/edit/faultActions';
-import { formatCount, formatMs, formatSpeed, formatSpeedWords } from '../views/run/format';
+import { formatCount, formatMs, formatSpeedShown, formatSpeedWords } from '../views/run/format';
 import { sliderFromSpeed, speedFromSlider } from '../views/run/playback';
 import type { RunView } from '../views/run/runView';
 import { selectParse, type LabState } from '../store/labStore';
@@ -157,7 +157,8 @@ export function Transport({
             data-testid={testIds.speed}
             aria-valuetext={formatSpeedWords(speed)}
           />
-          <output className="mono">{formatSpeed(speed)}</output>
+          {/* What the speed means, on screen (a title is out of a room's reach): "1 s in 1.3 min". */}
+          <output data-testid={testIds.speedShown}>{formatSpeedShown(speed)}</output>
         </label>
         <label className="field skip-idle" title="Jump over stretches where nothing happens">
           <input

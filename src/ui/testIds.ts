@@ -42,6 +42,8 @@ export const testIds = {
   restart: 'restart',
   toEnd: 'to-end',
   speed: 'speed',
+  /** The speed in words beside the slider ("1 s in 1.3 min"). */
+  speedShown: 'speed-shown',
   skipIdle: 'skip-idle',
   clock: 'clock',
   currentEvent: 'current-event',
@@ -128,6 +130,8 @@ export const testIds = {
   embedDialog: 'embed-dialog',
   embedInitialHeight: 'embed-initial-height',
   embedSnippet: 'embed-snippet',
+  /** The `src=` form's scenario file, to download and put beside the page. */
+  embedFile: 'embed-file',
   /** The Embed dialog's "and that it survives every single fault": the atlas's pin. */
   embedPinAtlas: 'embed-pin-atlas',
   embedPlayer: 'embed-player',

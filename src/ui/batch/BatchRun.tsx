@@ -9,7 +9,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
-import { useActions, useLab } from '../../store/LabContext';
+import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { runOf, sameRun } from '../../store/sameRun';
 import { PARSE_PENDING, selectParse } from '../../store/selectors';
 import {
@@ -119,7 +119,19 @@ function BatchRunOf({
   embed: BatchEmbedding | undefined;
 }) {
   const a = useActions();
-  const [shownNow, setShown] = useState(atStart ? 0 : Number.MAX_SAFE_INTEGER);
+  // Where the schedule stood when this view last showed this run (`LabState.batchShown`): opening
+  // Compare puts the lanes in the view's place, and closing it (or undoing it) brings the view
+  // back there, not to its start — as a stream's cursor stays. (An embed is the author's job as
+  // written: each player starts as it asks.)
+  const lab = useLabInstance();
+  const [shownNow, setShown] = useState(() => {
+    const kept = embed ? null : lab.app.getState().batchShown;
+    if (kept && sameRun(kept.run, scenario)) return kept.attempts;
+    return atStart ? 0 : Number.MAX_SAFE_INTEGER;
+  });
+  useEffect(() => {
+    if (!embed) lab.app.setState({ batchShown: { run: runOf(scenario), attempts: shownNow } });
+  }, [lab, embed, scenario, shownNow]);
   const measureAt = embed?.measureAt;
   const attemptMs = embed?.attemptMs ?? REVEAL_MS;
   const shown = measureAt ?? shownNow;

@@ -324,3 +324,45 @@ describe('Embed dialog: the fault atlas choice (issue #23)', () => {
     // The lanes run beside the scenario: ~5 s on a loaded machine, 20 s given.
   }, 20_000);
 });
+
+describe('Embed dialog: the src= form, a scenario file beside the page (docs/embed.md)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('offers it beside the hash form: the element names the file, which it downloads, pinned by its expect block', async () => {
+    await open(presetLab('at-least-once'));
+    const file = 'at-least-once-retry-everything-dedupe-nothing.scenario.json';
+    // The hash form first, as before: its scenario in scenario-hash.
+    expect(snippet()).toContain('scenario-hash="s=2.');
+    fireEvent.click(screen.getByLabelText(/a scenario file beside the page/));
+    expect(snippet()).toMatch(
+      new RegExp(
+        `^<script src="[^"]*embed\\.js"></script>\\n<delivery-lab-embed predict [^>]*src="${file}"`,
+      ),
+    );
+    expect(snippet()).not.toContain('scenario-hash=');
+    // Its pin is the file's expect block, not an attribute (`check` reads the file's).
+    fireEvent.click(pinBox());
+    expect(snippet()).not.toContain('expect=');
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blobs.push(b as Blob);
+      return 'blob:file';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const download = screen.getByTestId(testIds.embedFile);
+    expect(download.textContent).toBe(`Download ${file}`);
+    fireEvent.click(download);
+    expect(blobs).toHaveLength(1);
+    const json = JSON.parse(await blobs[0]!.text()) as { name: string; expect?: unknown };
+    expect(json.name).toBe('At-least-once: retry everything, dedupe nothing');
+    // The preset's hand-derived totals (the element form's pin above): 24 rows, 4 duplicates.
+    expect(json.expect).toMatchObject({ totals: { rows: 24, duplicates: 4, lost: 0, sum: 2320 } });
+    // Unpinned, the file goes without one.
+    fireEvent.click(pinBox());
+    fireEvent.click(download);
+    expect(JSON.parse(await blobs[1]!.text())).not.toHaveProperty('expect');
+  });
+});

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { addressAs, embedElementSnippet, expectAttribute } from './embedElement';
-import { copyText } from '../../platform/download';
+import { copyText, downloadText, fileStem } from '../../platform/download';
+import { scenarioJson } from '../../views/io/export';
 import { encodeShare } from '../../platform/share';
 import { withCompareParam } from '../../views/compare/compareLink';
 import { withAtlasParam } from '../../views/atlas/atlasLink';
@@ -115,8 +116,12 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
   const [typedHeight, setHeight] = useState<number | null>(null);
   const height = typedHeight ?? measured.column ?? 560;
   const initialHeight = initialHeightOf(measured);
-  // The loader's element (public/embed.js) or a plain iframe; addresses with or without the origin.
-  const [form, setForm] = useState<'element' | 'iframe'>('element');
+  // The loader's element (public/embed.js) with the scenario in its hash or in a file beside the
+  // page (`src`: docs/embed.md, "A scenario file beside the page"), or a plain iframe; addresses
+  // with or without the origin.
+  const [form, setForm] = useState<'element' | 'file' | 'iframe'>('element');
+  // The `src=` form's file, named as Export › Scenario names it.
+  const fileName = `${fileStem(scenario.name)}.scenario.json`;
   // The expectation of what the embed shows, for `delivery-lab check` (docs/cli.md). Pinned by
   // default, but not when the player asks a prediction: the pin is the answer, in the page's
   // source (the author may still tick it, as docs CI needs it).
@@ -178,17 +183,25 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
         : undefined,
     [pinned, expect, survival, survivalPinned],
   );
+  // The file the `src=` form plays: the scenario on screen, pinned by its own `expect` block (which
+  // `delivery-lab check` reads when the element has none), or without one.
+  const fileText = useMemo(() => {
+    const { expect: _shown, ...withoutExpect } = scenario;
+    return scenarioJson(pin ? { ...withoutExpect, expect: pin } : withoutExpect);
+  }, [scenario, pin]);
   const snippet = useMemo(
     () =>
       form === 'element'
         ? embedElementSnippet(url, address, pin, initialHeight)
-        : embedSnippet(addressAs(url, address), {
-            title: `Delivery Lab: ${o.caption || scenario.name}`.slice(0, 200),
-            height,
-            ...(o.frameId ? { frameId: o.frameId } : {}),
-            ...(pin ? { expectAttribute: expectAttribute('data-expect', pin) } : {}),
-          }),
-    [form, address, url, o.caption, o.frameId, scenario.name, height, pin, initialHeight],
+        : form === 'file'
+          ? embedElementSnippet(url, address, undefined, initialHeight, fileName)
+          : embedSnippet(addressAs(url, address), {
+              title: `Delivery Lab: ${o.caption || scenario.name}`.slice(0, 200),
+              height,
+              ...(o.frameId ? { frameId: o.frameId } : {}),
+              ...(pin ? { expectAttribute: expectAttribute('data-expect', pin) } : {}),
+            }),
+    [form, address, url, o.caption, o.frameId, scenario.name, height, pin, initialHeight, fileName],
   );
 
   return (
@@ -345,6 +358,16 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
           <input
             type="radio"
             name={`${id}-form`}
+            checked={form === 'file'}
+            onChange={() => setForm('file')}
+          />{' '}
+          the loader’s element and a scenario file beside the page (<code>src=</code>: the file your
+          docs’ repository keeps)
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-form`}
             checked={form === 'iframe'}
             onChange={() => setForm('iframe')}
           />{' '}
@@ -353,7 +376,22 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
         {/* The player's height, measured at a docs column's width and a phone's: the element's
             `initial-height`, and the iframe's height until its first message. */}
         <MeasureFrames url={url} onMeasured={onMeasured} />
-        {form === 'element' && (
+        {form === 'file' && (
+          <p>
+            <button
+              type="button"
+              data-testid={testIds.embedFile}
+              onClick={() => downloadText(fileText, fileName, 'application/json')}
+            >
+              Download {fileName}
+            </button>{' '}
+            <span className="muted">
+              and put it beside the page: <code>src</code> is resolved against the page’s address
+              {pin ? '; its expect block pins it for docs CI' : ''}.
+            </span>
+          </p>
+        )}
+        {form !== 'iframe' && (
           <p className="muted" data-testid={testIds.embedInitialHeight}>
             {initialHeight === undefined
               ? 'Measuring the player’s height for initial-height…'

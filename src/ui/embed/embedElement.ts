@@ -35,12 +35,16 @@ export function addressAs(url: string, form: 'absolute' | 'relative'): string {
  * @param expect - the expectation to pin it with, for `delivery-lab check` (none: unpinned).
  * @param initialHeight - the frame's height until the player's first message, as the loader reads
  *   `initial-height` (src/views/io/initialHeight.ts); none: the loader's 480 px.
+ * @param file - a scenario file beside the page (docs/embed.md, "A scenario file beside the page"):
+ *   the element names it as `src` in place of the address's `scenario-hash` (the file is the
+ *   scenario; the lanes and atlas kinds a hash may carry stay out).
  */
 export function embedElementSnippet(
   url: string,
   form: 'absolute' | 'relative',
   expect?: unknown,
   initialHeight?: string,
+  file?: string,
 ): string {
   const u = new URL(url);
   const loader = addressAs(new URL(LOADER_FILE, u).href, form);
@@ -53,7 +57,8 @@ export function embedElementSnippet(
     );
   }
   const hash = u.hash.replace(/^#/, '');
-  if (hash) attrs.push(`scenario-hash="${attr(hash)}"`);
+  if (file !== undefined) attrs.push(`src="${attr(file)}"`);
+  else if (hash) attrs.push(`scenario-hash="${attr(hash)}"`);
   if (initialHeight) attrs.push(`initial-height="${attr(initialHeight)}"`);
   if (expect !== undefined) attrs.push(expectAttribute('expect', expect));
   // A classic script, not `defer`: the element is upgraded as the parser reaches it, its frame

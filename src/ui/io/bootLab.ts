@@ -97,8 +97,10 @@ export function bootLab({
             : 'Opened the preset from the link — Undo (Ctrl+Z) brings back your saved workspace.',
     });
   } else if (start.source === 'share') lab.app.setState({ notice: 'Opened the shared scenario.' });
-  // A shared run opens at t = 0 and plays: its verdict folds until the end (LabState.replay).
-  if (start.source === 'share' && !embed) lab.app.setState({ replay: lab.app.getState().scenario });
+  // A shared run opens at t = 0 and plays: its verdict folds until the end (LabState.replay). So
+  // does a link or a file restored by a reload before its end was seen (./workspace.ts).
+  if ((start.source === 'share' || start.replay) && !embed)
+    lab.app.setState({ replay: lab.app.getState().scenario });
   // A compare link opens comparing the same lanes (its `c=`); a damaged one opens the scenario
   // alone and says why.
   const compare = start.source === 'share' ? (firstShare?.compare ?? null) : null;

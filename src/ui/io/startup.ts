@@ -39,6 +39,11 @@ export interface Start {
   /** A refused edit saved on top of `initial`: loaded over it once it has run (see workspaceOf). */
   refused?: unknown;
   /**
+   * The saved workspace's scenario is a link or a file opened whose end was not seen (its
+   * `replay`): it opens again as the replay, at its start, its outcome folded.
+   */
+  replay?: boolean;
+  /**
    * The saved workspace's atlas choice and Compare lanes (`a=`, `c=` values), to read back: with
    * the workspace, or with a `?preset=` that opens the very scenario it holds (a reload).
    */
@@ -324,6 +329,7 @@ function linkedStart({
       prefs,
       linkRefused,
       ...(ws.refused !== undefined ? { refused: ws.refused } : {}),
+      ...(ws.replay ? { replay: true } : {}),
       ...(pageStateOf(ws) ? { pageState: pageStateOf(ws) } : {}),
       notices,
     };

@@ -199,3 +199,52 @@ describe('the saved workspace a link replaced: one Undo brings it back as left (
     expect(lab.app.getState().compare).toBeNull();
   });
 });
+
+describe('a link or a file opened, then a reload: its outcome still waits for its end', () => {
+  /** A workspace through storage as autosave writes it and start-up reads it. */
+  const reloaded = (ws: unknown) => {
+    const checked = checkWorkspace(JSON.parse(JSON.stringify(ws)));
+    if (!checked.ok) throw new Error(checked.reason);
+    return chooseStart({
+      share: null,
+      preset: null,
+      saved: { workspace: checked.workspace, notice: null },
+    });
+  };
+  const opened = () => {
+    const lab = presetLab('at-least-once');
+    const file = structuredClone(lab.app.getState().scenario);
+    lab.actions.loadScenario(file, { presetRef: null, opened: true, replay: true });
+    return lab;
+  };
+
+  it('reopens as the replay while its end was not seen; autosave hears the end seen', () => {
+    const lab = opened();
+    expect(reloaded(workspaceOf(lab.app.getState()))).toMatchObject({
+      source: 'workspace',
+      replay: true,
+    });
+    // Compare opened and closed: a copy of the same run, still the replay not yet seen.
+    lab.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] });
+    lab.actions.setCompare(null);
+    expect(workspaceOf(lab.app.getState())).toHaveProperty('replay', true);
+    // Its end seen (PredictionContext keeps it under the run the copies came from).
+    let saves = 0;
+    const off = subscribeWorkspace(lab, () => saves++);
+    const { replay } = lab.app.getState();
+    lab.app.setState({ replaySeen: replay });
+    off();
+    expect(saves).toBe(1);
+    expect(workspaceOf(lab.app.getState())).not.toHaveProperty('replay');
+    expect(reloaded(workspaceOf(lab.app.getState()))).not.toHaveProperty('replay');
+  });
+
+  it('an edit of it, a preset, or a stored value that is not `true`: where it was', () => {
+    const lab = opened();
+    lab.actions.setSeed(7);
+    expect(workspaceOf(lab.app.getState())).not.toHaveProperty('replay');
+    expect(workspaceOf(presetLab('at-least-once').app.getState())).not.toHaveProperty('replay');
+    const ws = { ...workspaceOf(presetLab('at-least-once').app.getState()), replay: 'yes' };
+    expect(reloaded(ws)).not.toHaveProperty('replay');
+  });
+});

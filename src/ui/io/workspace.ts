@@ -10,6 +10,7 @@ import {
   readKeptPageState,
   type KeptPageState,
 } from '../../views/io/keptPageState';
+import { sameRun } from '../../store/sameRun';
 import type { Notices } from './notices';
 import type { ReplacedWorkspace } from './startup';
 import {
@@ -42,7 +43,16 @@ export function workspaceOf(s: LabState): Workspace {
   const page = keptPageStateOf(s.atlas, s.compare);
   if (!selectParse(s).ok && s.viewFor !== null && s.viewFor !== s.scenario)
     return { scenario: s.viewFor, presetRef: null, prefs, refused: s.scenario, ...page };
-  return { scenario: s.scenario, presetRef: s.presetRef, prefs, ...page };
+  // A link or a file opened whose end was not seen reopens at its start, as it opened: a reload
+  // must not show its outcome before its time.
+  const replay = sameRun(s.replay, s.scenario) && !sameRun(s.replaySeen, s.scenario);
+  return {
+    scenario: s.scenario,
+    presetRef: s.presetRef,
+    prefs,
+    ...page,
+    ...(replay ? { replay: true as const } : {}),
+  };
 }
 
 /**
@@ -108,8 +118,8 @@ export function prefsState(p: WorkspacePrefs): Partial<LabState> {
 }
 
 /**
- * Subscribe to the changes autosave cares about (scenario, preset, atlas choice, Compare,
- * preferences) — not to run
+ * Subscribe to the changes autosave cares about (scenario, preset, atlas choice, Compare, the
+ * replay and its end seen, preferences) — not to run
  * status, selection or playback, which change far more often and are not saved.
  */
 export function subscribeWorkspace(lab: Lab, listener: () => void): () => void {
@@ -119,6 +129,8 @@ export function subscribeWorkspace(lab: Lab, listener: () => void): () => void {
       s.presetRef !== p.presetRef ||
       s.atlas !== p.atlas ||
       s.compare !== p.compare ||
+      s.replay !== p.replay ||
+      s.replaySeen !== p.replaySeen ||
       s.skipIdle !== p.skipIdle ||
       s.fontStep !== p.fontStep ||
       s.tab !== p.tab ||

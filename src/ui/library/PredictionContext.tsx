@@ -98,8 +98,12 @@ export function PredictionProvider({
       if (seenSet.has(runOf(scenario))) return;
       seenSet.add(runOf(scenario));
       setSeen({ set: seenSet });
+      // The store keeps it of the replay too: a reload then reopens it where it was left
+      // (src/ui/io/workspace.ts), not at its start.
+      const { replay } = lab.app.getState();
+      if (sameRun(replay, scenario)) lab.app.setState({ replaySeen: runOf(scenario) });
     },
-    [seenSet],
+    [seenSet, lab],
   );
   useEffect(() => {
     predictionsNow.current = predictions;

@@ -29,7 +29,7 @@ import {
   type Scenario,
   type ScenarioInput,
 } from '../../engine';
-import { noFaultNeededSentence } from '../atlas/heatCells';
+import { NO_FAULT_TO_ADD } from '../atlas/heatCells';
 import { choiceOf, type AtlasFindings } from '../atlas/atlasFindings';
 import { outcomeCounts } from '../atlas/atlasSummary';
 import type { AtlasChoice } from '../atlas/atlasChoice';
@@ -181,7 +181,10 @@ export interface BatchHeatMap {
    * job breaks it as it is (then {@link noFaultNeeded}).
    */
   counterexample: BatchAtlasRow | null;
-  /** The CLI's sentence when the job breaks its claim with no fault added (else null). */
+  /**
+   * When the job breaks its claim with no fault added (else null): the page's words where the
+   * counterexample would be, the summary having said why first.
+   */
   noFaultNeeded: string | null;
 }
 
@@ -231,7 +234,7 @@ export function batchHeatMap(
     rows,
     summary,
     counterexample,
-    noFaultNeeded: own.held ? null : noFaultNeededSentence(claim),
+    noFaultNeeded: own.held ? null : NO_FAULT_TO_ADD,
   };
 }
 

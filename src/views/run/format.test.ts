@@ -7,6 +7,7 @@ import {
   formatMoney,
   formatMs,
   formatPlayTime,
+  formatSpeedShown,
   formatSpeedWords,
   pluralOf,
 } from './format';
@@ -81,6 +82,17 @@ describe('formatSpeedWords', () => {
     expect(formatSpeedWords(0.01)).toBe('×0.01: one second of the run plays in 1.7 min');
     expect(formatSpeedWords(0.001)).toBe('×0.001: one second of the run plays in 17 min');
     expect(formatSpeedWords(3)).toBe('×3: one second of the run plays in 330 ms');
+  });
+});
+
+describe('formatSpeedShown', () => {
+  it('says on screen how long one second of the run plays, short for the playback row', () => {
+    // 1000 / speed real ms per virtual second (formatPlayTime's units).
+    expect(formatSpeedShown(0.013)).toBe('1 s in 1.3 min');
+    expect(formatSpeedShown(0.0058)).toBe('1 s in 2.9 min');
+    expect(formatSpeedShown(0.1)).toBe('1 s in 10 s');
+    expect(formatSpeedShown(1)).toBe('1 s in 1 s');
+    expect(formatSpeedShown(1000)).toBe('1 s in 1 ms');
   });
 });
 

@@ -125,6 +125,16 @@ export function formatSpeedWords(speed: number): string {
   return `${formatSpeed(speed)}: one second of the run plays in ${formatPlayTime(1000 / speed)}`;
 }
 
+/**
+ * The speed as the transport shows it beside its slider: "1 s in 1.3 min" — one second of the run
+ * plays in that much real time. Words a room reads at the projector, where the factor ("×0.013",
+ * then explained only in a tooltip) meant nothing; short for the playback's one row at 1280×720.
+ * @param speed - virtual ms per real ms.
+ */
+export function formatSpeedShown(speed: number): string {
+  return `1 s in ${formatPlayTime(1000 / speed)}`;
+}
+
 /** Playback speed: "×0.02", "×1", "×250" (virtual ms per real ms). */
 export function formatSpeed(speed: number): string {
   if (speed >= 10) return `×${Math.round(speed)}`;
