@@ -63,6 +63,11 @@ test('at-most-once: the heat map, its counts, a cell opened as its run (one undo
     .evaluateAll((cells) => cells.reduce((n, c) => n + Number(c.getAttribute('data-trials')), 0));
   expect(perCell).toBe(204);
   await expect(dash.byId(ids.counterexample)).toBeVisible();
+  // A leader failover's row says whose leader, as the summary and the partition's card do — it
+  // read "partition:payments:0", the placements' id.
+  const rows = await dash.byId(ids.grid).locator('th[scope="row"]').allInnerTexts();
+  expect(rows).toContain('leader of payments-0');
+  expect(rows.filter((r) => r.startsWith('partition:'))).toEqual([]);
   await dash.byId(ids.panel).scrollIntoViewIfNeeded();
   await shot(page, 'atlas-at-most-once');
   expect(await panelViolations(page)).toEqual([]);

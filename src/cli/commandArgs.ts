@@ -27,6 +27,8 @@ export function didYouMeanOption(raw: string, known: readonly string[]): string 
  * on `out`), 2 after an unknown option, a missing value or no positional at all (the problem and
  * the usage on `err`).
  * @param needs - what the positionals are, said when none is given (`check: give …`).
+ * @param elsewhere - options this command does not take that a reader may bring from another
+ *   (the runner's `--explore`), each with what to do instead: said after `unknown option --x:`.
  */
 export function commandArgs<const O extends Options>(
   argv: string[],
@@ -35,6 +37,7 @@ export function commandArgs<const O extends Options>(
   needs: string,
   out: (s: string) => void,
   err: (s: string) => void,
+  elsewhere: Readonly<Record<string, string>> = {},
 ) {
   type Config = { args: string[]; allowPositionals: true; options: O & typeof HELP };
   let parsed;
@@ -51,8 +54,9 @@ export function commandArgs<const O extends Options>(
       (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
         ? /'([^']+)'/.exec((e as Error).message)?.[1]
         : undefined;
+    const instead = unknown === undefined ? undefined : elsewhere[unknown.replace(/^-+/, '')];
     err(
-      `${unknown === undefined ? (e as Error).message : `unknown option ${clipEcho(unknown)}${didYouMeanOption(unknown, Object.keys({ ...options, ...HELP }))}`}\n${usage}`,
+      `${unknown === undefined ? (e as Error).message : `unknown option ${clipEcho(unknown)}${instead !== undefined ? `: ${instead}` : didYouMeanOption(unknown, Object.keys({ ...options, ...HELP }))}`}\n${usage}`,
     );
     return 2;
   }

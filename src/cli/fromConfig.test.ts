@@ -86,6 +86,34 @@ describe('from-config: the atlas line', () => {
   }, 60_000);
 });
 
+// An engineer's CI step, as issue 23 promises it: `from-config … --explore --check`. The
+// runner's options were refused as any unknown one ("unknown option --explore" and the usage),
+// which named neither that the report holds the atlas nor how to reach the runner's exit 3.
+describe("from-config: the runner's options it does not take", () => {
+  it.each(['--explore', '--check'])(
+    '%s is refused with the way to the runner: --scenario-out, then --explore --check',
+    (option) => {
+      const r = cli([`${examples}/producer.properties`, option]);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toContain(
+        `unknown option ${option}: from-config's report ends with a stream pipeline's single-fault atlas`,
+      );
+      expect(r.err).toContain(
+        'from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --explore --check',
+      );
+    },
+  );
+
+  it('--compare is refused with the way to the runner: --scenario-out, then --compare', () => {
+    const r = cli([`${examples}/producer.properties`, '--compare', 'exactly-once']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      'unknown option --compare: from-config compares no lanes; write the scenario with from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --compare exactly-once',
+    );
+  });
+});
+
 describe('from-config: a workload fault that never fired tests nothing', () => {
   // lost-ack-retry/idempotence-on loses the broker's acknowledgement of e3 (src/scenarios/library/
   // producer.ts). With acks=0 the broker sends none (https://kafka.apache.org/documentation/#producerconfigs_acks),

@@ -24,6 +24,20 @@ import { realDefaultUnlike } from '../views/edit/knobs';
 const USAGE =
   'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties | sink.sql… | a dbt model.sql, schema.yml, dbt_project.yml, dag.py… | a folder of them> [--on PRESET[/VARIANT]] [--claim at-most-once|at-least-once|exactly-once] [--format text|json] [--scenario-out FILE] [--skip-atlas]';
 
+/**
+ * The runner's options an engineer brings here (issue 23's CI step, `from-config … --explore
+ * --check`): the report holds the single-fault atlas already; exploring further, exit 3 on a break
+ * and lanes are the runner's, on the scenario `--scenario-out` writes (docs/cli.md).
+ */
+const RUNNER_ATLAS =
+  "from-config's report ends with a stream pipeline's single-fault atlas (its summary and first break); to explore further or check in CI (exit 3 when a placement breaks the claim), write the scenario and run it: from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --explore --check";
+const RUNNER_ONLY = {
+  explore: RUNNER_ATLAS,
+  check: RUNNER_ATLAS,
+  compare:
+    'from-config compares no lanes; write the scenario with from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --compare exactly-once',
+};
+
 /** The guarantees `--claim` takes: the scenario's `claim` (docs/format.md). */
 const CLAIMS = ['at-most-once', 'at-least-once', 'exactly-once'] as const;
 
@@ -45,6 +59,7 @@ export function fromConfigCommand(
     'from-config: give one or more configuration files',
     out,
     err,
+    RUNNER_ONLY,
   );
   if (typeof args === 'number') return args;
   const { values, positionals } = args;

@@ -354,6 +354,12 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
       code: 2,
       err: `unexpected argument "at-least-once": give one scenario file or preset id\n${see}`,
     });
+    // A lane's second knob outside its quotes: the shell split `--compare enable.idempotence=true
+    // acks=all` in two, and "give one scenario file" named neither the lane nor the quoting.
+    expect(cli([EXAMPLE, '--compare', 'enable.idempotence=true', 'acks=all'])).toMatchObject({
+      code: 2,
+      err: `unexpected argument "acks=all": a lane's knobs go in one argument, quoted: --compare 'enable.idempotence=true acks=all'\n${see}`,
+    });
     // An option given twice: which one counts would be a guess.
     expect(cli([EXAMPLE, '--seed', '5', '--seed=6'])).toEqual({
       code: 2,

@@ -128,10 +128,19 @@ export function parseArguments(argv: string[]): Arguments | { problem: string } 
     if (option.type === 'string' && t.value === undefined)
       return { problem: `${t.rawName}: expected a value\n${SEE_USAGE}` };
   }
-  if (positionals.length > 1)
+  if (positionals.length > 1) {
+    // A knob right after a `--compare` lane is that lane's second knob, split off by the shell:
+    // a lane's knobs are one argument (docs/cli.md), so the quoting is what to change.
+    const second = tokens.filter((t) => t.kind === 'positional')[1]!;
+    const before = tokens[tokens.indexOf(second) - 1];
+    if (before?.kind === 'option' && before.name === 'compare' && /^[\w.-]+=/.test(positionals[1]!))
+      return {
+        problem: `unexpected argument "${clipEcho(positionals[1]!)}": a lane's knobs go in one argument, quoted: --compare '${clipEcho(`${before.value} ${positionals[1]!}`)}'\n${SEE_USAGE}`,
+      };
     return {
       problem: `unexpected argument "${clipEcho(positionals[1]!)}": give one scenario file or preset id\n${SEE_USAGE}`,
     };
+  }
   // Every option now has a value of its type (string options a string, booleans a boolean).
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   return {

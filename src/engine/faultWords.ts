@@ -119,6 +119,10 @@ export function describeFault(f: FaultSpec | undefined): string {
 
 /** A `random` fault in plain words: what happens each time it fires. */
 function describeRandomFault(f: RandomFaultSpec): string {
+  // Sure to fire at one instant, it is no chance: the fault atlas places a leader failover so,
+  // right after an append (src/engine/atlas/placements.ts). Said with its time, not "random".
+  if (f.probability === 1 && f.untilMs === f.at)
+    return `${certainRandomFault(f)} at ${groupDigits(f.at)} ms`;
   switch (f.what) {
     case 'drop-request':
       return `a randomly lost request on ${f.link}`;
@@ -136,5 +140,27 @@ function describeRandomFault(f: RandomFaultSpec): string {
       return f.partition === undefined
         ? 'a random failure of a partition leader'
         : `a random failure of the leader of partition ${f.partition}`;
+  }
+}
+
+/** What a `random` fault of probability 1 does, without the chance words. */
+function certainRandomFault(f: RandomFaultSpec): string {
+  switch (f.what) {
+    case 'drop-request':
+      return `a lost request on ${f.link}`;
+    case 'drop-response':
+      return `a lost response on ${f.link}`;
+    case 'crash':
+      return `a crash of ${f.target}`;
+    case 'rebalance':
+      return `a rebalance moving ${f.target}'s partitions`;
+    case 'app-resend':
+      return 'an application re-send';
+    case 'source-duplicate':
+      return 'a duplicate from the upstream source';
+    case 'leader-failover':
+      return f.partition === undefined
+        ? 'a failure of a partition leader'
+        : `a failure of the leader of partition ${f.partition}`;
   }
 }

@@ -120,3 +120,49 @@ it('each random kind is described in plain words (the page’s fault list, the t
     'a random crash of spark "chaos"',
   ]);
 });
+
+// The fault atlas places a leader failover as a `random` fault sure to fire in one millisecond
+// (src/engine/atlas/placements.ts): a Compare lane titled "+ a random failure of the leader of
+// partition 0" and an explanation saying "(a random failure …)" called a placed, certain fault
+// chance. Certain at one instant, it is said with its time; any other window or chance stays random.
+it('a random fault sure to fire at one instant (probability 1, untilMs = at) is said with its time, not as chance', () => {
+  const once = { kind: 'random', at: 1_107, untilMs: 1_107, probability: 1 } as const;
+  expect([
+    describeFault({ ...once, what: 'leader-failover', partition: 0, restartAfterMs: 60_000 }),
+    describeFault({ ...once, what: 'leader-failover', restartAfterMs: 60_000 }),
+    describeFault({ ...once, what: 'drop-request', link: 'produce' }),
+    describeFault({
+      ...once,
+      what: 'crash',
+      target: 'consumer-0',
+      point: 'now',
+      restartAfterMs: 1,
+    }),
+    describeFault({ ...once, what: 'app-resend', id: 'resend' }),
+  ]).toEqual([
+    'a failure of the leader of partition 0 at 1,107 ms',
+    'a failure of a partition leader at 1,107 ms',
+    'a lost request on produce at 1,107 ms',
+    'a crash of consumer-0 at 1,107 ms',
+    'an application re-send at 1,107 ms "resend"',
+  ]);
+  // A window, or a chance below 1, is still random.
+  expect(
+    describeFault({
+      ...once,
+      untilMs: 2_000,
+      what: 'leader-failover',
+      partition: 0,
+      restartAfterMs: 1,
+    }),
+  ).toBe('a random failure of the leader of partition 0');
+  expect(
+    describeFault({
+      ...once,
+      probability: 0.5,
+      what: 'leader-failover',
+      partition: 0,
+      restartAfterMs: 1,
+    }),
+  ).toBe('a random failure of the leader of partition 0');
+});

@@ -10,6 +10,7 @@ import {
   NOT_RUN_LOOK,
   OUTCOME_LOOK,
   type GridPos,
+  rowLabel,
 } from '../../views/atlas/heatCells';
 import { atlasTestIds } from './atlasTestIds';
 
@@ -115,7 +116,7 @@ export function HeatMapGrid({
             {map.rows.map((name, r) => (
               <tr key={name}>
                 <th scope="row" className="atlas-row">
-                  {name}
+                  {rowLabel(name)}
                 </th>
                 {map.columns.map((_, c) => {
                   const cell = byPos.get(r * cols + c);

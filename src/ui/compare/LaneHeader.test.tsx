@@ -4,6 +4,7 @@
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { handMadeScenario } from '../../views/atlas/handMadeAtlas';
 import type { LaneSpec } from '../../views/compare/lanes';
 import { compareTestIds as c } from './compareTestIds';
 import { LaneHeader } from './LaneHeader';
@@ -57,5 +58,43 @@ describe("a lane's knobs", () => {
     header({ knobs: knobs.slice(0, 4) });
     expect(listed()).toHaveLength(4);
     expect(screen.queryByTestId(c.laneKnobsMore)).toBeNull();
+  });
+});
+
+// The value box is 10 characters wide: at 1280×720 with three lanes, the statement's choices
+// showed as "insert / on-con", and the rest had to be guessed. The box now offers them as a list.
+describe("a lane's knob value", () => {
+  it("offers a choice knob's values as the input's list: the statement's four", () => {
+    // A parsed scenario with the defaults: a table sink, a consumer loop (the knobs it lists).
+    render(
+      <LaneHeader
+        number={2}
+        lane={{}}
+        scenario={handMadeScenario}
+        onScreen={{ version: 1, name: 'lane test', workload: { topic: 'in', events: [] } }}
+        onChange={() => {}}
+        onRemove={null}
+      />,
+    );
+    fireEvent.change(screen.getByTestId(c.laneKnob), { target: { value: 'sink.statement' } });
+    const input = screen.getByTestId(c.laneKnobValue) as HTMLInputElement;
+    const list = input.list;
+    expect(list).not.toBeNull();
+    expect([...list!.querySelectorAll('option')].map((o) => o.value)).toEqual([
+      'insert',
+      'on-conflict-do-nothing',
+      'on-conflict-do-update',
+      'merge',
+    ]);
+    // A switch offers true and false; a number, nothing to pick from.
+    fireEvent.change(screen.getByTestId(c.laneKnob), {
+      target: { value: 'producer.enable.idempotence' },
+    });
+    expect([...input.list!.querySelectorAll('option')].map((o) => o.value)).toEqual([
+      'true',
+      'false',
+    ]);
+    fireEvent.change(screen.getByTestId(c.laneKnob), { target: { value: 'producer.retries' } });
+    expect(input.list).toBeNull();
   });
 });

@@ -85,6 +85,14 @@ export function LaneHeader({
           : meta?.editor.type === 'number' || meta?.editor.type === 'nullable-number'
             ? `${meta.editor.min}–${meta.editor.max}`
             : '';
+  // The box is 10 characters wide: a choice's values, cut off in its placeholder at 1280×720
+  // ("insert / on-con"), are offered as its list too.
+  const choices =
+    meta?.editor.type === 'enum' || meta?.editor.type === 'key'
+      ? meta.editor.options
+      : meta?.editor.type === 'boolean' || meta?.editor.type === 'tristate'
+        ? ['true', 'false']
+        : [];
   const setKnob = () => {
     const r = laneKnobValue(path, text);
     if (!r.ok) {
@@ -191,6 +199,7 @@ export function LaneHeader({
           data-testid={compareTestIds.laneKnobValue}
           value={text}
           placeholder={hint}
+          list={choices.length > 0 ? `${id}-choices` : undefined}
           size={10}
           aria-invalid={problem !== null}
           aria-describedby={problem ? `${id}-problem` : undefined}
@@ -199,6 +208,13 @@ export function LaneHeader({
             if (e.key === 'Enter') setKnob();
           }}
         />
+        {choices.length > 0 && (
+          <datalist id={`${id}-choices`}>
+            {choices.map((v) => (
+              <option key={v} value={v} />
+            ))}
+          </datalist>
+        )}
         <button type="button" data-testid={compareTestIds.laneKnobSet} onClick={setKnob}>
           Set
         </button>

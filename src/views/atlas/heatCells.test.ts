@@ -11,6 +11,7 @@ import {
   moveInGrid,
   OUTCOME_LOOK,
   resultText,
+  rowLabel,
   survivesSentence,
 } from './heatCells';
 
@@ -52,6 +53,34 @@ describe('heat-map cells in words', () => {
     expect(cellLabel(map, c1, 0, 1, 1)).toBe('producer, 1 ms – 2 ms: 1 placement — 1 duplicate');
     expect(cellLabel(map, undefined, 0, 1, 2)).toBe('producer, 1 ms – 2 ms: no placement');
     expect(countsText(c0!.counts)).toBe('1 lose and duplicate, 1 held');
+  });
+
+  // A leader failover's row was its internal id, "partition:events:0", beside a summary and
+  // placements that say "the leader of events-0" and a partition card titled "events-0".
+  it("names a leader failover's row by the partition's leader, as the summary does", () => {
+    const failover: Placement = {
+      kind: 'leader-failover',
+      fault: {
+        kind: 'random',
+        what: 'leader-failover',
+        at: 107,
+        untilMs: 107,
+        probability: 1,
+        partition: 0,
+        restartAfterMs: 60_000,
+      },
+      component: 'partition:events:0',
+      time: 107,
+      label: 'the leader of events-0 fails right after appending e1 at 107 ms',
+    };
+    const map = heatMap({
+      ...atlas([held, both, dup, held]),
+      placements: [lostAck(0), lostAck(0), lostAck(1), failover],
+    });
+    expect(map.rows).toEqual(['producer', 'partition:events:0']);
+    expect(map.rows.map(rowLabel)).toEqual(['producer', 'leader of events-0']);
+    const cell = map.cells.find((c) => c.row === 1)!;
+    expect(cellLabel(map, cell, 1, cell.column, 1)).toMatch(/^leader of events-0, /);
   });
 
   it('names a cell of a running atlas with its placements not run yet', () => {

@@ -16,7 +16,7 @@ import {
   type TrialResult,
 } from '../../engine';
 import { formatCountOf, formatMs } from '../run/format';
-import type { HeatCell, HeatMap, OutcomeCounts } from './heatMap';
+import { partitionName, type HeatCell, type HeatMap, type OutcomeCounts } from './heatMap';
 import { outcomeCountWords } from './atlasSummary';
 
 /** How an outcome looks: its legend label, glyph and fill. */
@@ -39,6 +39,14 @@ export function legend(
   totals: OutcomeCounts,
 ): (OutcomeLook & { outcome: Outcome; count: number })[] {
   return OUTCOMES.map((o) => ({ outcome: o, count: totals[o], ...OUTCOME_LOOK[o] }));
+}
+
+/**
+ * A row's heading: the component, but a leader failover's row (`partition:events:0`, the
+ * placements' id) as the summary and the partition's card say it, "leader of events-0".
+ */
+export function rowLabel(component: string): string {
+  return component.startsWith('partition:') ? `leader of ${partitionName(component)}` : component;
 }
 
 /** A column's time span in words: "400 ms – 1.200 s". */
@@ -71,7 +79,7 @@ export function cellLabel(
   depth: 1 | 2,
   pending = 0,
 ): string {
-  const where = `${map.rows[row]}, ${columnLabel(map.columns[column]!)}`;
+  const where = `${rowLabel(map.rows[row]!)}, ${columnLabel(map.columns[column]!)}`;
   const unit = depth === 1 ? 'placement' : 'pair';
   if (!cell)
     return pending > 0

@@ -49,6 +49,11 @@ export interface HeatMap {
   summary: string;
 }
 
+/** `partition:events:0` → `events-0`, the partition as the page's cards name it. */
+export function partitionName(component: string): string {
+  return component.slice('partition:'.length).replace(/:(\d+)$/, '-$1');
+}
+
 /** Row order: pipeline stage (a leader failover is the broker's), then name. */
 function rowKey(component: string): [number, string] {
   const stage = component.startsWith('partition:') ? 'broker' : stageOf(component);
@@ -192,7 +197,7 @@ export function familyOf(p: Placement): string {
     case 'delay-response':
       return `a ${f.link} response delayed past the timeout`;
     case 'random':
-      return `a failure of the leader of ${p.component.slice('partition:'.length).replace(/:(\d+)$/, '-$1')} after an append`;
+      return `a failure of the leader of ${partitionName(p.component)} after an append`;
     case 'rebalance':
       return `a rebalance of ${f.target}`;
     case 'zombie':

@@ -14,6 +14,7 @@ import {
   firstIdleCheckpoint,
   END_STOP,
   END_TRACE_LIMIT,
+  describeFault,
 } from '../../engine';
 import { messageLabel } from '../edit/faultActions';
 import { faultName } from '../edit/faultName';
@@ -171,8 +172,12 @@ export function describeEntry(v: RunView, i: number): string {
       return `${who} restarts (incarnation ${aux})`;
     case 'stall':
       return `${who} stalls until ${c.until[i]} ms`;
-    case 'fault':
-      return `${faultName(v.scenario.faults[aux], aux)} fires`;
+    case 'fault': {
+      // A fault without an id is a number the reader cannot find (an atlas placement added to a
+      // Compare lane is "fault 2"): what it is follows. An id names it already.
+      const f = v.scenario.faults[aux];
+      return `${faultName(f, aux)} fires${f && !f.id ? ` (${describeFault(f)})` : ''}`;
+    }
     case 'poll':
       return `${who} polls ${formatCountOf(n, 'record')} from ${at(v, i)}`;
     case 'process':

@@ -44,4 +44,18 @@ describe('the status line and the Event trace name a firing fault as the CLI doe
     // lost-ack-retry has one fault, id "lost ack", which fires once (e3's acknowledgement).
     expect(fired).toEqual(['fault "lost ack" fires']);
   });
+
+  // A fault without an id is a number alone: Compare's point of divergence for a placement added
+  // from the fault atlas read "lane 2 — fault 2 fires", naming nothing the reader could find.
+  it('an unnamed fault fires with what it is: "fault 1 fires (a lost acknowledgement)"', () => {
+    const s = findPreset('lost-ack-retry/idempotence-off')!.variant.scenario as {
+      faults: { id?: string }[];
+    };
+    const p = parseScenario({ ...s, faults: s.faults.map(({ id: _id, ...f }) => f) });
+    if (!p.ok) throw new Error('preset invalid');
+    const v = toRunView(simulate(p.scenario));
+    const fired: string[] = [];
+    for (let i = 0; i < v.n; i++) if (v.cols.kind[i] === K.fault) fired.push(describeEntry(v, i));
+    expect(fired).toEqual(['fault 1 fires (a lost acknowledgement)']);
+  });
 });
