@@ -356,7 +356,9 @@ export function RoomPanel({
           )}
           {step && (
             <section aria-label="Answers">
-              <h3 data-testid={roomTestIds.stepTitle}>{step.title}</h3>
+              <h3 className="room-step-title" data-testid={roomTestIds.stepTitle}>
+                {step.title}
+              </h3>
               <p className="room-question">{step.question.text}</p>
               <p data-testid={roomTestIds.answered} aria-live="polite">
                 {tally?.answered ?? 0} of {tally?.students ?? 0} answered
