@@ -5,9 +5,8 @@
  * header's buttons and the histogram all on screen. The room panel's Reveal reveals the
  * presenter view too (its answer, its address, its run), and the students see their marks.
  */
-import { resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { classroomServerForSpec } from './support/classroomServer';
 import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
@@ -38,13 +37,7 @@ const cuts = (page: Page) =>
     onScreen: CARDS_AND_TABLES,
   });
 
-let server: ClassroomServer;
-test.beforeAll(async () => {
-  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = classroomServerForSpec();
 
 /**
  * The presenter on step 2 of delivery-guarantees-45 at 1280×720, its room started, and one

@@ -6,9 +6,8 @@
  * scenario (one undo step back to the lesson's). Before, a solution never left the student's
  * browser.
  */
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { classroomServerForSpec } from './support/classroomServer';
 import type { LessonInput } from '../src/scenarios/lessons';
 import { encodeLessonLink } from '../src/views/library/lessonLink';
 import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
@@ -31,13 +30,7 @@ const LESSON = {
   ],
 } satisfies LessonInput;
 
-let server: ClassroomServer;
-test.beforeAll(async () => {
-  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = classroomServerForSpec();
 
 /** Nothing of `selector` overflows its box, across or down (a list scrolls in its own box). */
 async function overflowOf(page: Page, selector: string) {
