@@ -5,20 +5,13 @@
  * question; three students answer; the histogram shows 3 answers; the reveal reaches all three.
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { classroomServerForSpec } from './support/classroomServer';
 import { RoomTestClient } from '../server/roomTestClient';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
 
-let server: ClassroomServer;
-test.beforeAll(async () => {
-  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = classroomServerForSpec();
 
 /** Open `address` on the classroom server, start a room there; its join code. */
 async function startRoom(page: Page, address: string): Promise<string> {

@@ -9,9 +9,8 @@
  * appends e1..e10 and commits, then fails its post-load check; try 2 appends them again — 2
  * attempts, 20 rows in partition 2024-03-10, 10 of them second copies, 0 lost.
  */
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { classroomServerForSpec } from './support/classroomServer';
 import { streamThenBatchLesson } from '../src/scenarios/lessons/testLessons';
 import { encodeLessonLink } from '../src/views/library/lessonLink';
 import { lessonTestIds as ids } from '../src/ui/lesson/lessonTestIds';
@@ -108,13 +107,7 @@ test('a batch step after a stream step: asked, its schedule waits; R plays it, t
   await expect(page.getByTestId('batch-summary')).toContainText(SUMMARY);
 });
 
-let server: ClassroomServer;
-test.beforeAll(async () => {
-  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = classroomServerForSpec();
 
 test('a batch step with a room live at 1280×720: setup, question and histogram on screen, then the schedule and its table; the phones get the reveal at its end', async ({
   page,

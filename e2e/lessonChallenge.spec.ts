@@ -7,9 +7,9 @@
  * asked the room; the CSV's "`solved` / `not-solved` for a challenge" could never be written.
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { startClassroomServer } from '../server/classroomServer';
+import { classroomOptions, classroomServerForSpec } from './support/classroomServer';
 import type { LessonInput } from '../src/scenarios/lessons';
 import { encodeLessonLink } from '../src/views/library/lessonLink';
 import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
@@ -29,13 +29,7 @@ const LESSON = {
   ],
 } satisfies LessonInput;
 
-let server: ClassroomServer;
-test.beforeAll(async () => {
-  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = classroomServerForSpec();
 
 test('a revealed step asks the room its challenge: a link to it, Solved it / Not yet, kept in the CSV', async ({
   page,
@@ -201,9 +195,7 @@ test('with the server open to the LAN, the projector gives the challenge at the 
   // http://127.0.0.1:…/?challenge=…": each laptop's own machine.
   test.setTimeout(60_000);
   const lan = await startClassroomServer({
-    host: '127.0.0.1',
-    port: 0,
-    distDir: resolve('dist'),
+    ...classroomOptions(),
     publicHost: '192.0.2.10',
   });
   try {

@@ -5,9 +5,8 @@
  * header's buttons and the histogram all on screen. The room panel's Reveal reveals the
  * presenter view too (its answer, its address, its run), and the students see their marks.
  */
-import { resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { classroomServerForSpec } from './support/classroomServer';
 import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
@@ -38,13 +37,7 @@ const cuts = (page: Page) =>
     onScreen: CARDS_AND_TABLES,
   });
 
-let server: ClassroomServer;
-test.beforeAll(async () => {
-  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = classroomServerForSpec();
 
 /**
  * The presenter on step 2 of delivery-guarantees-45 at 1280×720, its room started, and one
@@ -159,6 +152,43 @@ test('the room beside the step at 1280×720; its Reveal reveals the presenter vi
  * 280 px at the right, the cards still narrowed for it (a teacher hides the panel to show the
  * story). Its button keeps the room's count (src/ui/room/RoomButton.tsx).
  */
+// A workshop's warm-up: the room started on the page's story and asked it, then the lesson opened
+// in the same tab (the room's seat kept). The page had numbered its story step 0, and the lesson
+// took that step for its own step 1: never asked, the phones kept the warm-up's question, and
+// "Ask step 1's question" said "The phones have step 1's question: its answers stand".
+test('a room asked the page’s story, then the lesson opened in the same tab: the phones get step 1', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?preset=lost-ack-retry`);
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  const asked = student.getByTestId(ids.studentStep);
+  await expect(asked).toContainText('A lost acknowledgement, retried');
+
+  await page.goto(`${server.url}?lesson=delivery-guarantees-45`);
+  await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-step', '1');
+  await expect(asked).toContainText('At-most-once: commit first, never retry');
+  await expect(asked).not.toContainText('A lost acknowledgement');
+  await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
+  await expect(page.getByTestId(ids.publish)).toHaveText('Ask step 1’s question again');
+  // The student answers the lesson's step; the panel counts it.
+  await student.getByTestId(ids.studentAnswer).fill('18');
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  // A reload of the presenter finds its own step: nothing asked afresh, the answer kept.
+  await page.reload();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await expect(student.getByTestId(ids.studentSent)).toContainText('Sent: 18 payments.');
+  await student.context().close();
+});
+
 test('the room hidden gives the step its column back, its button counting the answers', async ({
   page,
   browser,

@@ -6,19 +6,14 @@
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { startClassroomServer } from '../server/classroomServer';
+import { classroomOptions, classroomServerForSpec } from './support/classroomServer';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
 
-let server: ClassroomServer;
-test.beforeAll(async () => {
-  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = classroomServerForSpec();
 
 const IPHONE = { width: 390, height: 844 };
 const SMALL_ANDROID = { width: 360, height: 740 };
@@ -133,11 +128,7 @@ test('the phone says when its connection is lost, keeps an answer given meanwhil
 }) => {
   test.setTimeout(90_000);
   const dir = await mkdtemp(join(tmpdir(), 'phone-results-'));
-  const options = {
-    host: '127.0.0.1',
-    distDir: resolve('dist'),
-    resultsFile: join(dir, 'class.json'),
-  };
+  const options = { ...classroomOptions(), resultsFile: join(dir, 'class.json') };
   let own = await startClassroomServer({ ...options, port: 0 });
   try {
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -300,9 +291,7 @@ test('an idle phone whose socket died without a word says so and rejoins by itse
   test.setTimeout(60_000);
   // Its heartbeat every second: the phone expects a word from the server within 2 s.
   const own = await startClassroomServer({
-    host: '127.0.0.1',
-    port: 0,
-    distDir: resolve('dist'),
+    ...classroomOptions(),
     heartbeatMs: 1000,
   });
   try {

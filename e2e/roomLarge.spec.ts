@@ -4,20 +4,13 @@
  * screen, Esc or Q again closes them and the focus goes back where it was. The classroom server
  * as e2e/classroom.spec.ts starts it (a free loopback port, the built dist/).
  */
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { classroomServerForSpec } from './support/classroomServer';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
 import { SameOriginAxeBuilder } from './support/axe';
 
-let server: ClassroomServer;
-test.beforeAll(async () => {
-  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = classroomServerForSpec();
 
 test('projector mode at 1280×720: the QR code at ≥ 60 % of the height and the code at ≥ 64 px, by a click or Q; Esc or Q closes, the focus back', async ({
   page,

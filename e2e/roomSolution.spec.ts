@@ -6,9 +6,8 @@
  * scenario (one undo step back to the lesson's). Before, a solution never left the student's
  * browser.
  */
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { classroomServerForSpec } from './support/classroomServer';
 import type { LessonInput } from '../src/scenarios/lessons';
 import { encodeLessonLink } from '../src/views/library/lessonLink';
 import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
@@ -31,13 +30,7 @@ const LESSON = {
   ],
 } satisfies LessonInput;
 
-let server: ClassroomServer;
-test.beforeAll(async () => {
-  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
-});
-test.afterAll(async () => {
-  await server?.close();
-});
+const server = classroomServerForSpec();
 
 /** Nothing of `selector` overflows its box, across or down (a list scrolls in its own box). */
 async function overflowOf(page: Page, selector: string) {
@@ -72,6 +65,15 @@ test('a phone solves the challenge in its tab, answers Solved it, and the projec
   // Nothing solved in this browser yet: the phone says how a solution would go.
   const note = phone.getByTestId(ids.studentSolution);
   await expect(note).toHaveText('Solve it in the challenge tab first to send your solution.');
+  // "Solved it" sent now goes without one, and the phone says so (it read "Sent: Solved it."
+  // alike with a solution and without).
+  await phone.getByRole('radio', { name: 'Solved it' }).check();
+  await phone.getByTestId(ids.studentSend).click();
+  await expect(phone.getByTestId(ids.studentSent)).toHaveText(
+    'Sent: Solved it, without a solution (none solved in the challenge tab yet). You can change it until the answers close.',
+  );
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await expect(page.getByTestId(ids.solutions)).toHaveCount(0);
 
   // The challenge in a tab of its own (the same browser and origin): one crash after the
   // consumer's commit, the run played to its end — Solved.
@@ -94,9 +96,11 @@ test('a phone solves the challenge in its tab, answers Solved it, and the projec
   await phone.bringToFront();
   await expect(note).toContainText('Your solution goes with it: crash target=consumer-0');
   await expect(note).toContainText('point=after-commit');
-  await phone.getByRole('radio', { name: 'Solved it' }).check();
+  await expect(phone.getByRole('radio', { name: 'Solved it' })).toBeChecked();
   await phone.getByTestId(ids.studentSend).click();
-  await expect(phone.getByTestId(ids.studentSent)).toContainText('Sent: Solved it.');
+  await expect(phone.getByTestId(ids.studentSent)).toHaveText(
+    'Sent: Solved it, with your solution. You can change it until the answers close.',
+  );
   await phone.screenshot({ path: 'test-results/room-solution-phone.png', fullPage: true });
   expect((await overflowOf(phone, 'main')).page).toBeLessThanOrEqual(0);
   expect(
@@ -110,6 +114,11 @@ test('a phone solves the challenge in its tab, answers Solved it, and the projec
   const first = page.getByTestId(ids.solution).first();
   await expect(first).toContainText('Solution 1: crash target=consumer-0');
   await expect(solutions).not.toContainText('s1');
+  // Its heading on the projector: the lesson's panel folds the step's title (the band says it),
+  // and folded "Solutions sent" with it.
+  await expect(solutions.getByRole('heading', { name: 'Solutions sent' })).toBeInViewport({
+    ratio: 1,
+  });
   await page.screenshot({ path: 'test-results/room-solution-projector.png' });
   const panel = await overflowOf(page, `[data-testid="${ids.panel}"]`);
   expect([panel.across, panel.down, panel.page]).toEqual([0, 0, 0]);

@@ -88,7 +88,7 @@ it("a lesson step's challenge, asked as a round of the step: its answers' text, 
   };
   expect(resultsCsv(session).trimEnd().split('\r\n')).toEqual([
     'step,stepIndex,asked,title,question,student,name,answer,answerText,right,solution',
-    '3,2,1,Challenge: A duplicate with idempotence on,Solved?,s1,Ada,solved,Solved it,,"crash target=broker-1 point=now, delay-response link=produce delayMs=500"',
+    '3,2,1,Challenge: A duplicate with idempotence on,Solved?,s1,Ada,solved,Solved it,,"crash target=broker-1, delay-response link=produce delayMs=500"',
     '3,2,1,Challenge: A duplicate with idempotence on,Solved?,s2,Bo,not-solved,Not yet,,',
   ]);
 });

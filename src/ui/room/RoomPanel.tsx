@@ -9,6 +9,7 @@ import {
   type RoomSource,
 } from './currentRoomStep';
 import { alreadyAskedWords, askWords } from './askWords';
+import { isLessonStepOpen } from './lessonStepOpen';
 import { Histogram } from './Histogram';
 import { JoinLarge, studentNoun, useJoinLargeKey } from './JoinLarge';
 import { QrCode } from './QrCode';
@@ -112,11 +113,14 @@ export function RoomPanel({
   // What the ask button sends the phones, said on it: a lesson's step, its own question (from its
   // challenge's round, back to it), or the story on screen.
   const lessonStep = source ? source.step() : null;
-  const words = askWords(step, lessonStep);
+  // The room's open step, by its number — -1 when it is not the lesson's step on screen under
+  // that number (a room carried from the page's story or another lesson: lessonStepOpen.ts).
+  const onStep = step !== null && (!source || isLessonStepOpen(step, source)) ? step.stepIndex : -1;
+  const words = askWords(onStep === -1 ? null : step, lessonStep);
   const ask = () => {
     if (source && lessonStep) {
       // The phones have it open: sent again, the server keeps it as it is (nothing to see).
-      if (step?.stepIndex === source.index && step.question.kind !== 'challenge')
+      if (onStep === source.index && step?.question.kind !== 'challenge')
         return setAskNote({ text: alreadyAskedWords(lessonStep), round });
       setAskNote(null);
       return publish(lessonStep);
@@ -136,7 +140,6 @@ export function RoomPanel({
   // (`rounds`: the deck's "Ask again" presses already followed — none at mount, nor a reload's.)
   const sent = useRef({ asked: -1, closed: -1, revealed: -1, rounds: source?.rounds ?? 0 });
   const open = room.status === 'open' && room.presented && !room.lost;
-  const onStep = step?.stepIndex ?? -1;
   const shownReveal = room.reveal !== null;
   // The room is asked the step's challenge (a round of the same step, its own question): the
   // step's close and reveal are not its — the panel's Reveal reveals it.
@@ -356,7 +359,9 @@ export function RoomPanel({
           )}
           {step && (
             <section aria-label="Answers">
-              <h3 data-testid={roomTestIds.stepTitle}>{step.title}</h3>
+              <h3 className="room-step-title" data-testid={roomTestIds.stepTitle}>
+                {step.title}
+              </h3>
               <p className="room-question">{step.question.text}</p>
               <p data-testid={roomTestIds.answered} aria-live="polite">
                 {tally?.answered ?? 0} of {tally?.students ?? 0} answered

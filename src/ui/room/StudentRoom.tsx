@@ -35,7 +35,7 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
   // The code the page joins with: the address's, or one typed here when the address has none
   // or a wrong one (a student who could not scan the QR code types the code the projector shows).
   const [code, setCode] = useState(addressCode);
-  const { room, online, pending, joining, join, answer } = useStudentRoom(code);
+  const { room, online, pending, sentSolution, joining, join, answer } = useStudentRoom(code);
   const [name, setName] = useState('');
   const [typed, setTyped] = useState(addressCode);
   const [typo, setTypo] = useState<string | null>(null);
@@ -178,6 +178,7 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
               step={room.step}
               answered={room.answer}
               pending={pending}
+              sentSolution={sentSolution}
               connected={online && room.status === 'open'}
               onAnswer={answer}
             />
@@ -315,6 +316,18 @@ function labelOf(step: RoomStep, value: string): string {
 }
 
 /**
+ * Whether a challenge's "Solved it" took the challenge tab's solution with it: the student
+ * pressed it once before solving, then again after, and "Sent: Solved it." read the same both
+ * times (docs/classroom.md). Nothing said when this page did not send it (after a reload).
+ */
+function withSolution(answer: string, sent: RoomSolution | null | undefined): string {
+  if (answer !== 'solved' || sent === undefined) return '';
+  return sent
+    ? ', with your solution'
+    : ', without a solution (none solved in the challenge tab yet)';
+}
+
+/**
  * The answer: a choice, a number or a challenge's outcome; it may change until the presenter
  * closes the answers (R in a lesson, Play on the page: docs/classroom.md), before the answer shows.
  */
@@ -322,6 +335,7 @@ function AnswerForm({
   step,
   answered,
   pending,
+  sentSolution,
   connected,
   onAnswer,
 }: {
@@ -330,6 +344,8 @@ function AnswerForm({
   answered: string | null;
   /** An answer given that has not reached the room yet. */
   pending: string | null;
+  /** The solution that went with `answered` (null: none; undefined: not known to this page). */
+  sentSolution: RoomSolution | null | undefined;
   connected: boolean;
   onAnswer: (value: string, solution?: RoomSolution) => void;
 }) {
@@ -402,7 +418,7 @@ function AnswerForm({
       {(answered !== null || pending !== null) && (
         <p aria-live="polite" data-testid={roomTestIds.studentSent}>
           {pending === null
-            ? `Sent: ${labelOf(step, answered!)}. You can change it until the answers close.`
+            ? `Sent: ${labelOf(step, answered!)}${withSolution(answered!, sentSolution)}. You can change it until the answers close.`
             : connected
               ? `Sending: ${labelOf(step, pending)}…`
               : `Not sent yet: ${labelOf(step, pending)}. It goes as soon as the connection is back.`}

@@ -53,6 +53,9 @@ export function useStudentRoom(code: string) {
     pendingRef.current = p;
     setPendingState(p);
   };
+  // The last answer the room accepted from this page, with the solution that went with it (the
+  // server echoes neither back: docs/classroom.md), so the phone can say whether it went.
+  const [accepted, setAccepted] = useState<PendingAnswer | null>(null);
   const online = useOnline();
   const link = useRef<RoomLink | null>(null);
   /**
@@ -103,7 +106,10 @@ export function useStudentRoom(code: string) {
             }));
           }
         } else if (msg.type === 'accepted') {
-          if (msg.stepIndex === p.stepIndex && msg.value === p.value) setPending(null);
+          if (msg.stepIndex === p.stepIndex && msg.value === p.value) {
+            setAccepted(p);
+            setPending(null);
+          }
         } else if (msg.type === 'refused' || msg.type === 'end') setPending(null);
         else if (msg.type === 'step' && msg.step.stepIndex !== p.stepIndex) setPending(null);
       },
@@ -126,6 +132,16 @@ export function useStudentRoom(code: string) {
     online,
     /** The answer to the step open that has not reached the room yet, if any. */
     pending: pending !== null && pending.stepIndex === room.step?.stepIndex ? pending.value : null,
+    /**
+     * The solution that went with the answer the room has for the step open: null when it went
+     * without one, undefined when this page did not send it (a reload: the server keeps it only).
+     */
+    sentSolution:
+      accepted !== null &&
+      accepted.stepIndex === room.step?.stepIndex &&
+      accepted.value === room.answer
+        ? (accepted.solution ?? null)
+        : undefined,
     /** Whether the student has asked to join (or had joined before this reload). */
     joining: joinAs !== null,
     join: (typed: string) => {
