@@ -68,6 +68,8 @@ describe('sim --explore', () => {
     // Earliest: p-1's re-send, at 0 ms (no crash or response breaks anything).
     expect(report.counterexample?.faults).toEqual([{ kind: 'app-resend', at: 0, event: 'p-1' }]);
     expect(report.counterexample?.explanation[0]).toMatch(/^the application sending p-1 again/);
+    // The at-most-once recipe is the scenario's own: no knob of it to suggest.
+    expect(report.counterexample?.fix).toBeNull();
     expect(r.err).toBe('check: a placement breaks the claim (see the minimal counterexample)');
   }, 120_000);
 

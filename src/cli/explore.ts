@@ -22,6 +22,7 @@ import {
 import { misspellingBound, nearest } from '../engine/core/editDistance';
 import { heatMap, type OutcomeCounts } from '../views/atlas/heatMap';
 import { noFaultNeededSentence } from '../views/atlas/heatCells';
+import { fixSentence, suggestFix, type FixSuggestion } from '../views/atlas/fixSuggestion';
 import { assembleSlices, planAtlas, runAtlasSlice } from '../views/atlas/atlasJob';
 import { runTrialsInThreads, THREADED_FROM } from './atlasThreads';
 import { threadEntry } from './threadEntry';
@@ -78,8 +79,12 @@ export interface ExploreReport {
   outcomes: OutcomeCounts;
   byKind: Record<string, OutcomeCounts>;
   summary: string;
-  /** The earliest, simplest trial that breaks the claim, or null when every trial held. */
-  counterexample: (BreakingTrial & { explanation: string[] }) | null;
+  /**
+   * The earliest, simplest trial that breaks the claim, or null when every trial held; with the
+   * knobs of the claim's recipe that keep it on that fault (null: the scenario sets the recipe;
+   * absent: a batch job's atlas, whose counterexamples are edits, not faults).
+   */
+  counterexample: (BreakingTrial & { explanation: string[]; fix?: FixSuggestion | null }) | null;
   /**
    * Every trial that breaks the claim, in trial order (kind, then time): its faults as the
    * scenario takes them, where they strike in words, when the last strikes, and what it broke —
@@ -149,7 +154,7 @@ export function exploreReport(
       outcomes: map.totals,
       byKind: map.byKind,
       summary: map.summary,
-      counterexample: c ? counterexampleJson(atlas, c) : null,
+      counterexample: c ? { ...counterexampleJson(atlas, c), fix: suggestFix(s, c.faults) } : null,
       breaking: atlas.trials
         .filter((t) => t.result.outcome !== 'held')
         .map((t) => {
@@ -167,7 +172,10 @@ export function exploreReport(
   };
 }
 
-function counterexampleJson(atlas: Atlas, c: Counterexample): ExploreReport['counterexample'] {
+function counterexampleJson(
+  atlas: Atlas,
+  c: Counterexample,
+): Omit<NonNullable<ExploreReport['counterexample']>, 'fix'> {
   return {
     faults: c.faults,
     labels: c.labels,
@@ -214,6 +222,7 @@ export function exploreText(r: ExploreReport): string {
       );
     }
     for (const e of c.explanation) lines.push(`why: ${e}`);
+    if (c.fix) lines.push(`fix: ${fixSentence(c.fix)}`);
   }
   return lines.join('\n');
 }

@@ -575,3 +575,33 @@ describe('from-config: a dbt model and an Airflow DAG', () => {
     expect(r.out).toContain('Rows 10, sum 550 of 550; duplicates 0');
   });
 });
+
+describe('from-config: what keeps the claim', () => {
+  it('an acks=1 pipeline: the first break is the leader failing after an append, and acks=all alone keeps it (text and JSON)', () => {
+    // src/views/atlas/fixSuggestion.test.ts derives it: acks=all waits for the in-sync replicas.
+    const dir = mkdtempSync(join(tmpdir(), 'dl-fix-'));
+    const put = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const files = [
+      put('producer.properties', 'acks=1\nretries=2147483647\nenable.idempotence=false\n'),
+      put('consumer.properties', 'enable.auto.commit=true\nisolation.level=read_uncommitted\n'),
+      put(
+        'sink.sql',
+        'INSERT INTO payments (payment_id, amount) VALUES ($1, $2) ON CONFLICT (payment_id) DO NOTHING',
+      ),
+    ];
+    const r = cli(files);
+    expect(r.out).toContain(
+      'the first fault that breaks it: the leader of events-0 fails right after appending e1 at 107 ms, before its followers copy it: losses',
+    );
+    expect(r.out).toContain(
+      'what keeps it: On this fault, acks=all alone keeps the exactly-once claim (a knob of its recipe) — a finding on this fault only: run the atlas with it to try the others.',
+    );
+    const json = JSON.parse(cli([...files, '--format', 'json']).out) as {
+      atlas: { keeps: string | null };
+    };
+    expect(json.atlas.keeps).toMatch(/^On this fault, acks=all alone keeps/);
+  }, 180_000);
+});

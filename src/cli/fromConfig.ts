@@ -13,6 +13,7 @@ import { findPreset } from '../scenarios';
 import { importConfig } from '../scenarios/config/importConfig';
 import { commandArgs, isChoice } from './commandArgs';
 import { exploreReport } from './explore';
+import { fixSentence } from '../views/atlas/fixSuggestion';
 import { batchFromConfig } from './fromConfigBatch';
 import { filesOfFolder, isFolder } from './fromConfigFolder';
 import { nearPresets } from './nearPresets';
@@ -129,7 +130,14 @@ export function fromConfigCommand(
   const parsed = parseScenario(imported.scenario);
   // Which single fault breaks this configuration: the fault atlas of the built scenario.
   let atlas:
-    { summary: string; breaks: string | null; survives: boolean; note?: string } | undefined;
+    | {
+        summary: string;
+        breaks: string | null;
+        keeps: string | null;
+        survives: boolean;
+        note?: string;
+      }
+    | undefined;
   if (parsed.ok) {
     const run = simulate(parsed.scenario);
     const v = run.verdict;
@@ -176,6 +184,8 @@ export function fromConfigCommand(
       atlas = {
         summary: report.summary,
         breaks: c ? `${words}${when}: ${c.outcome}` : null,
+        // What to change: the claim's recipe's knobs that keep it on that fault.
+        keeps: c?.fix ? fixSentence(c.fix) : null,
         survives: c === null && report.base.outcome === 'held',
         ...(crashLosses > 0 && onFailure !== 'resend'
           ? {
@@ -243,6 +253,7 @@ export function fromConfigCommand(
           : // The summary says it already: "… the <claim> claim survives every single fault tried."
             `single-fault atlas: ${summary}`,
       );
+    if (atlas?.keeps) out(`what keeps it: ${atlas.keeps}`);
     if (atlas?.note) out(`note: ${atlas.note}`);
   }
   if (!imported.runnable) return 2;
