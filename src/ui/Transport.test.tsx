@@ -174,6 +174,8 @@ describe('transport: the speed word', () => {
       </LabProvider>,
     );
     expect([word().textContent, word().className]).toEqual(['Speed', 'visually-hidden']);
+    // And what the speed means with it: the clock kept on the playback's row beside the room.
+    expect(screen.getByTestId(testIds.speedShown).className).toBe('visually-hidden');
   });
 
   it('says in view what the speed means, not only in a tooltip; the slider keeps its words', async () => {

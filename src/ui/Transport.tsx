@@ -157,8 +157,15 @@ export function Transport({
             data-testid={testIds.speed}
             aria-valuetext={formatSpeedWords(speed)}
           />
-          {/* What the speed means, on screen (a title is out of a room's reach): "1 s in 1.3 min". */}
-          <output data-testid={testIds.speedShown}>{formatSpeedShown(speed)}</output>
+          {/* What the speed means, on screen (a title is out of a room's reach): "1 s in 1.3 min";
+              for screen readers only, as the word, where the row is short of room (the room's
+              column beside a projector: the clock would wrap to a line of its own). */}
+          <output
+            data-testid={testIds.speedShown}
+            className={speedWordHidden ? 'visually-hidden' : undefined}
+          >
+            {formatSpeedShown(speed)}
+          </output>
         </label>
         <label className="field skip-idle" title="Jump over stretches where nothing happens">
           <input
