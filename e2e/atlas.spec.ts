@@ -205,6 +205,11 @@ test('keyboard only: explore, walk the grid, open a placement, show how it break
   await expect(dash.byId(ids.kinds).locator('input').last()).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dash.byId(ids.counterexample)).toBeFocused();
+  // Then what would keep the claim on it (asked, not run unasked), then the grid.
+  await page.keyboard.press('Tab');
+  await expect(
+    dash.byId(ids.fix).getByRole('button', { name: 'What would keep the claim on it?' }),
+  ).toBeFocused();
   await page.keyboard.press('Tab');
   const active = page.locator(`[data-testid="${ids.cell}"]:focus`);
   await expect(active).toHaveCount(1);
@@ -441,4 +446,56 @@ test('at 390 px wide the heat map scrolls sideways in its own box: the page does
   expect(scrollWidth).toBeGreaterThan(clientWidth);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   expect(dash.errors).toEqual([]);
+});
+
+// An engineer's pass: the atlas named the break on their acks=1 pipeline but never what to change.
+// It answers on asking: acks=all alone keeps exactly-once on that fault (derived in
+// src/views/atlas/fixSuggestion.test.ts), and Compare shows the break beside the fix.
+test("an engineer's pipeline: what keeps the claim on the break, asked by keyboard, and Compare of the break with it", async ({
+  dash,
+}) => {
+  test.setTimeout(240_000);
+  const { page } = dash;
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importFile).setInputFiles([
+    {
+      name: 'producer.properties',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('acks=1\nretries=2147483647\nenable.idempotence=false\n'),
+    },
+    {
+      name: 'consumer.properties',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('enable.auto.commit=true\nisolation.level=read_uncommitted\n'),
+    },
+    {
+      name: 'sink.sql',
+      mimeType: 'application/sql',
+      buffer: Buffer.from(
+        'INSERT INTO payments (payment_id, amount) VALUES ($1, $2) ON CONFLICT (payment_id) DO NOTHING',
+      ),
+    },
+  ]);
+  await expect(dash.byId(testIds.importDialog)).toBeHidden();
+  // An imported run folds its outcome until its end: seen at once with End.
+  await dash.toEnd();
+  await dash.byId(ids.explore).click();
+  await expect(dash.byId(ids.summary)).toContainText('9 lose', { timeout: 180_000 });
+  const fix = dash.byId(ids.fix);
+  const ask = fix.getByRole('button', { name: 'What would keep the claim on it?' });
+  await ask.focus();
+  await page.keyboard.press('Enter');
+  await expect(fix.getByRole('status')).toHaveText(
+    'On this fault, acks=all alone keeps the exactly-once claim (a knob of its recipe) — a finding on this fault only: run the atlas with it to try the others.',
+    { timeout: 60_000 },
+  );
+  await dash.byId(ids.fixCompare).focus();
+  await expect(dash.byId(ids.fixCompare)).toHaveText('Compare the break with acks=all');
+  await page.keyboard.press('Enter');
+  // Two lanes: the break (e1 lost) and the same fault with acks=all (e1 kept).
+  const lanes = dash.byId(compareTestIds.lane);
+  await expect(lanes).toHaveCount(3);
+  await expect(lanes.nth(2)).toContainText('Observed exactly-once, claimed exactly-once: held');
+  await expect(lanes.nth(1)).not.toContainText('claimed exactly-once: held');
+  expect(await panelViolations(page)).toEqual([]);
 });

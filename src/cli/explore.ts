@@ -22,7 +22,8 @@ import {
 import { misspellingBound, nearest } from '../engine/core/editDistance';
 import { heatMap, type OutcomeCounts } from '../views/atlas/heatMap';
 import { noFaultNeededSentence } from '../views/atlas/heatCells';
-import { fixSentence, suggestFix, type FixSuggestion } from '../views/atlas/fixSuggestion';
+import { suggestFix, type FixSuggestion } from '../views/atlas/fixSuggestion';
+import { fixSentence } from '../views/atlas/fixSentence';
 import { assembleSlices, planAtlas, runAtlasSlice } from '../views/atlas/atlasJob';
 import { runTrialsInThreads, THREADED_FROM } from './atlasThreads';
 import { threadEntry } from './threadEntry';

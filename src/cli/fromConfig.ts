@@ -13,7 +13,7 @@ import { findPreset } from '../scenarios';
 import { importConfig } from '../scenarios/config/importConfig';
 import { commandArgs, isChoice } from './commandArgs';
 import { exploreReport } from './explore';
-import { fixSentence } from '../views/atlas/fixSuggestion';
+import { fixSentence } from '../views/atlas/fixSentence';
 import { batchFromConfig } from './fromConfigBatch';
 import { filesOfFolder, isFolder } from './fromConfigFolder';
 import { nearPresets } from './nearPresets';

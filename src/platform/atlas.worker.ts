@@ -53,6 +53,15 @@ scope.onmessage = (e: MessageEvent<AtlasRequest>) => {
       return;
     }
     if (m.type === 'rest') return;
+    if (m.type === 'fix') {
+      // Loaded on the first question: the recipes and their schema are no atlas's load.
+      void import('../views/atlas/fixSuggestion')
+        .then(({ suggestFix }) => post({ type: 'fix-done', fix: suggestFix(m.scenario, m.faults) }))
+        .catch((err: unknown) =>
+          post({ type: 'error', error: err instanceof Error ? err.message : String(err) }),
+        );
+      return;
+    }
     if (m.type === 'plan') {
       post({ type: 'plan', plan: planAtlas(m.scenario, m.depth, m.kinds, pool) });
       return;

@@ -17,11 +17,14 @@ import type {
   Atlas,
   BatchAtlasCell,
   BatchPlacementKind,
+  FaultSpec,
   PlacementKind,
   Scenario,
+  ScenarioInput,
   TrialResult,
 } from '../engine';
 import type { AtlasPlan } from '../views/atlas/atlasJob';
+import type { FixSuggestion } from '../views/atlas/fixSuggestion';
 import { soFarDue } from '../views/atlas/soFarPace';
 import type * as AtlasJobModule from '../views/atlas/atlasJob';
 
@@ -37,7 +40,9 @@ export type AtlasRequest =
   /** Warm up on `scenario`'s atlas for at most `budgetMs` of real time, results thrown away. */
   | { type: 'warm'; scenario: Scenario; budgetMs: number }
   /** Stop a warm-up (a verdict is being computed: the cores are its). */
-  | { type: 'rest' };
+  | { type: 'rest' }
+  /** What keeps the claim on these faults (src/views/atlas/fixSuggestion.ts). */
+  | { type: 'fix'; scenario: ScenarioInput; faults: FaultSpec[] };
 
 /** Messages from an atlas worker. */
 export type AtlasReply =
@@ -46,7 +51,8 @@ export type AtlasReply =
   | { type: 'done'; results: TrialResult[] }
   | { type: 'error'; error: string }
   | { type: 'batch-progress'; done: number; total: number }
-  | { type: 'batch-done'; cells: BatchAtlasCell[] };
+  | { type: 'batch-done'; cells: BatchAtlasCell[] }
+  | { type: 'fix-done'; fix: FixSuggestion | null };
 
 /** Progress of an atlas: trials run of all. */
 export interface AtlasProgress {
@@ -312,4 +318,38 @@ export function runBatchAtlasInWorker(
     ...(opts.kinds ? { kinds: opts.kinds } : {}),
   } satisfies AtlasRequest);
   return { promise, cancel: () => finish({ ok: false, error: 'cancelled' }) };
+}
+
+/**
+ * What keeps the claim on the atlas's minimal counterexample (src/views/atlas/fixSuggestion.ts):
+ * a few runs of the scenario with knobs of its recipe set, in an atlas worker (warm if one waits),
+ * off the page's thread. Rejects with the worker's error.
+ */
+export function suggestFixInWorker(
+  input: ScenarioInput,
+  faults: readonly FaultSpec[],
+): Promise<FixSuggestion | null> {
+  const w = warm.pop() ?? newAtlasWorker();
+  return new Promise((resolve, reject) => {
+    const done = (ok: boolean) => {
+      if (ok) warm.push(w);
+      else w.terminate();
+    };
+    w.onmessage = (e: MessageEvent<AtlasReply>) => {
+      const m = e.data;
+      if (m.type === 'fix-done') {
+        done(true);
+        resolve(m.fix);
+      } else if (m.type === 'error') {
+        done(false);
+        reject(new Error(m.error));
+      }
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      done(false);
+      reject(new Error(e.message || 'the atlas worker failed'));
+    };
+    w.postMessage({ type: 'fix', scenario: input, faults: [...faults] } satisfies AtlasRequest);
+  });
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FaultSpec, PlacementKind, Scenario } from '../../engine';
 import {
   runAtlasInWorkers,
+  suggestFixInWorker,
   type AtlasChunks,
   type AtlasJob,
   type AtlasProgress,
@@ -10,6 +11,7 @@ import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { MAX_LANES } from '../../views/compare/compareSpec';
 import type { FaultInput } from '../../views/edit/faultActions';
+import type { FixSuggestion } from '../../views/atlas/fixSuggestion';
 import { heatMap } from '../../views/atlas/heatMap';
 import { streamAtlasFindings } from '../../views/atlas/atlasFindings';
 import { PAIRS_BOUND } from '../../views/atlas/heatCells';
@@ -262,6 +264,41 @@ export function AtlasPanel() {
     [explored, stopToOpen, lab, actions, choice],
   );
 
+  /** What keeps the claim on the explored scenario's counterexample: a few runs in a worker. */
+  const suggest = useCallback(
+    (faults: FaultSpec[]) =>
+      explored ? suggestFixInWorker(explored, faults) : Promise.resolve(null),
+    [explored],
+  );
+
+  /**
+   * Compare the counterexample's break beside the same fault with the knobs that keep the claim
+   * set: the break and its fix, lane by lane, event by event.
+   */
+  const compareFix = useCallback(
+    (faults: FaultSpec[], knobs: FixSuggestion['knobs']) => {
+      if (!explored) return;
+      stopToOpen();
+      if (!sameScenario(lab.app.getState().scenario, explored))
+        actions.loadScenario(explored, {
+          presetRef: lab.app.getState().presetRef,
+          atlas: unexplored(choice),
+        });
+      const added = faults as FaultInput[];
+      actions.setCompare(
+        {
+          lanes: [
+            { faults: added },
+            { faults: added, knobs: knobs.map((k) => ({ path: k.path, value: k.value })) },
+          ],
+        },
+        `Compare: the break, and the same fault with ${knobs.map((k) => k.text).join(', ')}`,
+      );
+      showOpenedRun('compare-view');
+    },
+    [explored, stopToOpen, lab, actions, choice],
+  );
+
   const stale = explored !== null && !sameScenario(explored, scenario);
   return (
     <section className="card atlas" aria-label="Fault atlas" data-testid={atlasTestIds.panel}>
@@ -349,6 +386,8 @@ export function AtlasPanel() {
           stale={stale}
           onOpen={open}
           onCompare={compareWith}
+          suggest={suggest}
+          onCompareFix={compareFix}
         />
       )}
     </section>

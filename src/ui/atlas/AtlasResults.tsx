@@ -11,6 +11,8 @@ import {
 } from '../../views/atlas/heatCells';
 import { formatCountOf } from '../../views/run/format';
 import { AtlasLegend } from './AtlasLegend';
+import { AtlasFix } from './AtlasFix';
+import type { FixSuggestion } from '../../views/atlas/fixSuggestion';
 import { HeatMapGrid } from './HeatMapGrid';
 import { atlasTestIds } from './atlasTestIds';
 
@@ -44,6 +46,8 @@ export const AtlasResults = memo(function AtlasResults({
   stale,
   onOpen,
   onCompare,
+  suggest,
+  onCompareFix,
 }: {
   shown: Shown | null;
   live: Live | null;
@@ -51,6 +55,10 @@ export const AtlasResults = memo(function AtlasResults({
   stale: boolean;
   onOpen: (faults: FaultSpec[]) => void;
   onCompare: (faults: FaultSpec[]) => void;
+  /** What keeps the claim on the counterexample (runs in a worker). */
+  suggest: (faults: FaultSpec[]) => Promise<FixSuggestion | null>;
+  /** Compare the counterexample's break beside the same fault with `knobs` set. */
+  onCompareFix: (faults: FaultSpec[], knobs: FixSuggestion['knobs']) => void;
 }) {
   const atlas = shown?.atlas ?? live?.soFar.atlas;
   const map = shown?.map ?? live?.heat.map;
@@ -119,6 +127,15 @@ export const AtlasResults = memo(function AtlasResults({
             {counter.result}); a placement not run yet may still break sooner.
           </p>
         ))}
+      {shown && counter && (
+        // Keyed by the break: another atlas's counterexample asks afresh.
+        <AtlasFix
+          key={JSON.stringify(counter.faults)}
+          faults={counter.faults}
+          suggest={suggest}
+          onCompareFix={onCompareFix}
+        />
+      )}
       {noFault && (
         // Where "Show me how this breaks" would be: the CLI's word that none is needed.
         <p className="atlas-counter" data-testid={atlasTestIds.noFaultNeeded}>

@@ -26,4 +26,6 @@ export const atlasTestIds = {
   noFaultNeeded: 'atlas-no-fault-needed',
   error: 'atlas-error',
   speed: 'atlas-speed',
+  fix: 'atlas-fix',
+  fixCompare: 'atlas-fix-compare',
 } as const;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { explore, minimalCounterexample, parseScenario } from '../../engine';
 import { importConfig } from '../../scenarios/config/importConfig';
 import { findPreset } from '../../scenarios';
-import { fixSentence, suggestFix } from './fixSuggestion';
+import { suggestFix } from './fixSuggestion';
+import { fixSentence } from './fixSentence';
 
 describe('what keeps the claim on the minimal counterexample', () => {
   it("an engineer's acks=1 pipeline: acks=all alone keeps exactly-once when the leader fails after an append", () => {
