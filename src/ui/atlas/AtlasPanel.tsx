@@ -9,7 +9,7 @@ import {
 } from '../../platform/atlasWorkers';
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
-import { MAX_LANES } from '../../views/compare/compareSpec';
+import { MAX_LANES, type LaneSpec } from '../../views/compare/compareSpec';
 import type { FaultInput } from '../../views/edit/faultActions';
 import type { FixSuggestion } from '../../views/atlas/fixSuggestion';
 import { heatMap } from '../../views/atlas/heatMap';
@@ -242,11 +242,11 @@ export function AtlasPanel() {
   );
 
   /**
-   * Run the explored scenario with `faults` added beside the scenario itself, as a Compare lane
-   * (a third lane when Compare already shows one other): the placement's fate next to the run's.
+   * Compare `lanes` on the explored scenario (opened again if an edit came since, the atlas's
+   * kinds kept), the page brought to them: a placement's lane, or the break beside its fix.
    */
-  const compareWith = useCallback(
-    (faults: FaultSpec[]) => {
+  const compareOnExplored = useCallback(
+    (lanes: (current: LabState['compare']) => LaneSpec[], label: string) => {
       if (!explored) return;
       stopToOpen();
       if (!sameScenario(lab.app.getState().scenario, explored))
@@ -254,14 +254,23 @@ export function AtlasPanel() {
           presetRef: lab.app.getState().presetRef,
           atlas: unexplored(choice),
         });
-      const lane = { faults: faults as FaultInput[] };
-      const current = lab.app.getState().compare;
-      const lanes =
-        current && current.lanes.length < MAX_LANES - 1 ? [...current.lanes, lane] : [lane];
-      actions.setCompare({ lanes }, 'Compare: the run with this placement beside it');
+      actions.setCompare({ lanes: lanes(lab.app.getState().compare) }, label);
       showOpenedRun('compare-view');
     },
     [explored, stopToOpen, lab, actions, choice],
+  );
+
+  /**
+   * Run the explored scenario with `faults` added beside the scenario itself, as a Compare lane
+   * (a third lane when Compare already shows one other): the placement's fate next to the run's.
+   */
+  const compareWith = useCallback(
+    (faults: FaultSpec[]) =>
+      compareOnExplored((current) => {
+        const lane = { faults: faults as FaultInput[] };
+        return current && current.lanes.length < MAX_LANES - 1 ? [...current.lanes, lane] : [lane];
+      }, 'Compare: the run with this placement beside it'),
+    [compareOnExplored],
   );
 
   /** What keeps the claim on the explored scenario's counterexample: a few runs in a worker. */
@@ -277,26 +286,16 @@ export function AtlasPanel() {
    */
   const compareFix = useCallback(
     (faults: FaultSpec[], knobs: FixSuggestion['knobs']) => {
-      if (!explored) return;
-      stopToOpen();
-      if (!sameScenario(lab.app.getState().scenario, explored))
-        actions.loadScenario(explored, {
-          presetRef: lab.app.getState().presetRef,
-          atlas: unexplored(choice),
-        });
       const added = faults as FaultInput[];
-      actions.setCompare(
-        {
-          lanes: [
-            { faults: added },
-            { faults: added, knobs: knobs.map((k) => ({ path: k.path, value: k.value })) },
-          ],
-        },
+      compareOnExplored(
+        () => [
+          { faults: added },
+          { faults: added, knobs: knobs.map((k) => ({ path: k.path, value: k.value })) },
+        ],
         `Compare: the break, and the same fault with ${knobs.map((k) => k.text).join(', ')}`,
       );
-      showOpenedRun('compare-view');
     },
-    [explored, stopToOpen, lab, actions, choice],
+    [compareOnExplored],
   );
 
   const stale = explored !== null && !sameScenario(explored, scenario);
