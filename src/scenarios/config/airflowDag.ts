@@ -21,11 +21,12 @@ export interface DagSetting {
 
 export type DagRead = { ok: true; settings: DagSetting[] } | { ok: false; error: string };
 
+/** Python that imports Airflow: a DAG file's first sign (a folder's other `.py` files are helpers). */
+export const importsAirflow = (text: string) => /^\s*(from airflow\b|import airflow\b)/m.test(text);
+
 /** A DAG file: Python, or text that imports Airflow or declares a DAG. */
 export function isAirflowDag(name: string, text: string): boolean {
-  return (
-    /\.py$/i.test(name) || /^\s*(from airflow\b|import airflow\b|with DAG\(|@dag\b)/m.test(text)
-  );
+  return /\.py$/i.test(name) || importsAirflow(text) || /^\s*(with DAG\(|@dag\b)/m.test(text);
 }
 
 /** `DAG(`, `models.DAG(`, `@dag(`: the opening bracket of the first one. */

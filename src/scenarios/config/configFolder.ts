@@ -11,7 +11,7 @@
  * folder of Kafka, Flink or Spark files and a sink's statement opens them together, as
  * `delivery-lab from-config` does. Each file is then read as a file given alone is.
  */
-import { isAirflowDag } from './airflowDag';
+import { importsAirflow, isAirflowDag } from './airflowDag';
 import { isDbtModelSql, isDbtYaml } from './dbtModel';
 import { isSinkSqlFile } from './sinkSql';
 import type { ConfigFile } from './importConfig';
@@ -48,9 +48,6 @@ const passedOverFolder = (path: string): string | null => {
   const at = parts.findIndex(passesOver);
   return at < 0 ? null : `${parts.slice(0, at + 1).join('/')}/`;
 };
-
-/** A DAG file: Python that imports Airflow (a folder's other `.py` files are helpers). */
-const isDagText = (text: string) => /^\s*(from airflow\b|import airflow\b)/m.test(text);
 
 /** Within the folder: the path without the folder's own name. */
 const within = (path: string) => segments(path).slice(1).join('/');
@@ -129,7 +126,7 @@ function pickAmong(
   const dbtProject = read.find((f) => /(^|\/)dbt_project\.ya?ml$/i.test(f.name));
   const models = read.filter((f) => f.name.endsWith('.sql') && isDbtModelSql(f.text));
   const dbtYaml = read.filter((f) => isDbtYaml(f.name, f.text));
-  const dags = read.filter((f) => isAirflowDag(f.name, f.text) && isDagText(f.text));
+  const dags = read.filter((f) => isAirflowDag(f.name, f.text) && importsAirflow(f.text));
   // A model's own options: the model, then the project's files dbt reads for it.
   const modelOptions = models.map((m) => ({ label: m.name, files: [m, ...dbtYaml] }));
   const dagOptions = dags.map((d) => ({ label: d.name, files: [d] }));

@@ -4,6 +4,7 @@
  */
 import { kindOfKey, RECOGNISED } from './catalogue';
 import { isSinkSqlFile } from './sinkSql';
+import { importsAirflow } from './airflowDag';
 
 /**
  * A file named as a configuration file: `.properties`, `.yaml`/`.yml` (Flink's config.yaml,
@@ -19,7 +20,7 @@ export function isConfigFileName(name: string | undefined): boolean {
  * dbt model (its `{{ config(…) }}`) — the importer tells them by these, as by a file's name.
  */
 export function pastedBatchName(text: string): string | null {
-  if (/^\s*(from airflow\b|import airflow\b)/m.test(text)) return 'pasted dag.py';
+  if (importsAirflow(text)) return 'pasted dag.py';
   if (/\{\{-?\s*config\s*\(/.test(text)) return 'pasted model.sql';
   return null;
 }
