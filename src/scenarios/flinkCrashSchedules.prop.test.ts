@@ -80,12 +80,54 @@ describe('exactly-once machinery under random crash schedules (issue: Flink 2PC,
       { kind: 'random', what: 'crash', target: 'flink', ...c.random },
     ],
   });
+  // 15 min, a default broker's transaction.max.timeout.ms: well above the longest restart. Not 60 s:
+  // the default restart strategy (exponential-delay) backs off up to 1 min, so after a dozen
+  // crashes in a row a recovery comes after a 60 s transaction's timeout and loses its epoch, as
+  // Flink does (the test below; docs/semantics/flink.md#expired-transaction).
   const eo = {
     type: 'kafka',
     deliveryGuarantee: 'EXACTLY_ONCE',
     transactionalIdPrefix: 'job-a',
-    'transaction.timeout.ms': 60_000,
+    'transaction.timeout.ms': 900_000,
   };
+
+  it('a dozen crashes in a row: the restart backoff reaches 1 min and outlasts a 60 s transaction, whose epoch is lost', () => {
+    // FC_SEED=random found it: a random crash before the barrier strikes 11 of the first 12
+    // checkpoints (every replay draws anew), then a crash after checkpoint 12 completes.
+    const c: FlinkCase = {
+      n: 15,
+      spread: 0,
+      seed: 741,
+      crashes: [
+        { at: 0, point: 'after-precommit', afterRecords: 1, restartAfterMs: 0 },
+        { at: 0, point: 'after-checkpoint', afterRecords: 1, restartAfterMs: 0 },
+      ],
+      random: { probability: 0.039, point: 'before-barrier', restartAfterMs: 0 },
+    };
+    const short = counts({
+      scenario: flinkScenario(c, { ...eo, 'transaction.timeout.ms': 60_000 }, 'read_committed'),
+    });
+    const t = short.run.trace;
+    const at = (kind: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < t.length; i++) if (t.kindOf(i) === kind) times.push(t.time[i]!);
+      return times;
+    };
+    // Each restart's delay, from the crash to the restore: 1 s, ×1.5 truncated to a whole ms
+    // at each step (Flink's ExponentialDelayRestartBackoffTimeStrategy), capped at 1 min.
+    const restarts = at('restart');
+    const restores = at('restore').slice(1);
+    expect(restores.map((r, k) => r - restarts[k]!)).toEqual([
+      1000, 1500, 2250, 3375, 5062, 7593, 11389, 17083, 25624, 38436, 57654, 60_000,
+    ]);
+    // Checkpoint 12's transaction began at 174,676 and expired at 234,676, before the restore
+    // at 235,010 that would commit it: the coordinator aborted it, and with it every record.
+    expect(at('data-loss')).toEqual([235_012]);
+    expect(short.counts).toEqual(short.counts.map(() => 0));
+    // The same schedule under a 15 min timeout: the restore commits the epoch.
+    const long = counts({ scenario: flinkScenario(c, eo, 'read_committed') });
+    expect(long.counts).toEqual(long.counts.map(() => 1));
+  });
 
   it('with the whole chain intact, a read_committed reader sees every event exactly once', () => {
     fc.assert(
