@@ -316,6 +316,79 @@ describe('late-arriving rows', () => {
   });
 });
 
+describe('a clear while its date runs: Airflow kills the running try (docs/semantics/batch.md#the-scheduler)', () => {
+  const three = tenOn('2024-03-10').slice(0, 3);
+  const entries = (r: ReturnType<typeof run>['r'], kind: string) =>
+    r.trace.filter((e) => e.kind === kind).map(({ at, run: id, attempt }) => ({ at, id, attempt }));
+
+  it('a row-by-row append cleared after its first row: that row stays, the re-run writes all three', () => {
+    // Try 1 reads at 03-11 00:00, writes e1 at +61 s (its own commit); the clear at +61.5 s
+    // kills it before e2. Try 2 reads e1..e3 at once and writes them at +121.5 s … +123.5 s.
+    const { r, t, rows } = run({
+      periods: 3,
+      write: { mode: 'append', atomic: false },
+      source: three,
+      clears: [{ logicalDate: 0, atMs: DAY_MS + 61_500 }],
+    });
+    expect(t).toMatchObject({ rows: 4, duplicates: 1, lost: 0 });
+    expect(rows).toEqual({ e1: 2, e2: 1, e3: 1 });
+    expect(r.attempts[0]).toMatchObject({ outcome: 'killed', endAt: DAY_MS + 61_500 });
+    expect(r.runs[0]!.state).toBe('cleared');
+    expect(entries(r, 'run-cleared')).toEqual([{ at: DAY_MS + 61_500, id: 0, attempt: 0 }]);
+    // try_number goes on counting: the clear's try is the date's second.
+    const again = r.runs.find((x) => x.kind === 'clear')!;
+    expect(again.attempts.map((a) => r.attempts[a]!.tryNumber)).toEqual([2]);
+  });
+
+  it('claim and write in one transaction, cleared as it starts: the killed try rolls back, no row twice', () => {
+    // FC_SEED=random found it: the clear at the run's own start let both tries write at once;
+    // each claimed e1 in its own open transaction and the re-run inserted it again (3 rows).
+    const { r, t } = run({
+      periods: 3,
+      task: { retries: 20, retryDelayMs: 60_000 },
+      source: three.slice(0, 2),
+      dedupe: { store: 'table', order: 'one-transaction', ttlMs: 7 * DAY_MS, write: 'batch' },
+      clears: [{ logicalDate: 0, atMs: DAY_MS }],
+    });
+    expect(t).toMatchObject({ rows: 2, duplicates: 0, lost: 0 });
+    expect(r.attempts[0]).toMatchObject({ outcome: 'killed', endAt: DAY_MS });
+    expect(entries(r, 'statement').filter((e) => e.attempt === 0)).toEqual([]);
+  });
+
+  it('cleared while its retry waits: the retry never runs, the clear runs the date once', () => {
+    // Try 1 crashes before its write at +60 s; its retry would start 300 s later (+360 s). The
+    // clear at +100 s ends the run: its try 2 writes the three rows, and there is no try 3.
+    const { r, t } = run({
+      periods: 3,
+      task: { retries: 1 },
+      write: { mode: 'append' },
+      source: three,
+      faults: [{ logicalDate: 0, tryNumber: 1, point: 'before-write' }],
+      clears: [{ logicalDate: 0, atMs: DAY_MS + 100_000 }],
+    });
+    expect(t).toMatchObject({ rows: 3, duplicates: 0, lost: 0 });
+    const date0 = r.attempts.filter((a) => r.runs[a.run]!.logicalDate === 0);
+    expect(date0.map((a) => [a.tryNumber, a.outcome, a.startAt - DAY_MS])).toEqual([
+      [1, 'crashed', 0],
+      [2, 'success', 100_000],
+    ]);
+    expect(entries(r, 'run-cleared')).toEqual([{ at: DAY_MS + 100_000, id: 0, attempt: -1 }]);
+  });
+
+  it('a fault on the killed try never fires, and the report says the clear came first', () => {
+    const { r } = run({
+      periods: 3,
+      write: { mode: 'append' },
+      source: three,
+      faults: [{ logicalDate: 0, tryNumber: 1, point: 'mid-write', afterRows: 2 }],
+      clears: [{ logicalDate: 0, atMs: DAY_MS + 30_000 }],
+    });
+    expect(batchFaultsNeverFired(r).map(neverFiredWords)).toEqual([
+      'fault 0, mid-write after 2 rows on try 1 of 2024-03-10, never fired: a clear of 2024-03-10 killed that try at 2024-03-11 00:00, before it',
+    ]);
+  });
+});
+
 describe('MERGE / dbt unique_key on a content tuple: a false merge', () => {
   // e1 and e2 are two real purchases with the same time, user, item and amount.
   const source = [

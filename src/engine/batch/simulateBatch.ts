@@ -5,7 +5,8 @@
  * The scheduler (Airflow's model, https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dag-run.html):
  * a run per logical date, started when its data interval ends (or at deployment: all completed
  * intervals with `catchup`, the latest one without); a crashed attempt is retried after
- * `retry_delay` while `retries` last; a cleared date runs again (try_number goes on counting);
+ * `retry_delay` while `retries` last; a cleared date runs again (try_number goes on counting),
+ * its run still in flight killed first;
  * a backfill runs its dates one after another, beside the scheduled runs.
  * The job reads one period (its window) and writes it (see ./table.ts and ./writePlan.ts).
  * docs/semantics/batch.md tells the whole model in words.
@@ -25,7 +26,8 @@ export interface DagRun {
   logicalDate: number;
   queuedAt: number;
   attempts: number[];
-  state: 'queued' | 'running' | 'success' | 'failed';
+  /** `cleared`: a clear of its date ended it while queued, running or waiting for a retry. */
+  state: 'queued' | 'running' | 'success' | 'failed' | 'cleared';
   /** Backfill runs: the next date of the same backfill, started when this run ends. */
   nextInBackfill: number | null;
 }
@@ -43,7 +45,8 @@ export interface Attempt {
   /** Target partitions it wrote to. */
   partitions: number[];
   endAt: number;
-  outcome: 'success' | 'crashed';
+  /** `killed`: a clear of its date stopped it while it ran (Airflow kills a cleared running task). */
+  outcome: 'success' | 'crashed' | 'killed';
   crash: BatchFault | null;
   /** Its write failed (a dbt MERGE two new rows match one target row with): why, in words. */
   failure?: string;
@@ -93,6 +96,8 @@ export function simulateBatch(config: BatchConfig): BatchRun {
   const skippedBy = new Map<string, string>();
   const trace: BatchEntry[] = [];
   const tries = new Map<number, number>();
+  /** Attempts started and not yet ended, by id: what a clear kills. */
+  const inFlight = new Set<number>();
   const queue: Step[] = [];
   let seq = 0;
   let now = 0;
@@ -147,6 +152,8 @@ export function simulateBatch(config: BatchConfig): BatchRun {
 
   const startAttempt = (runId: number) => {
     const r = runs[runId]!;
+    // Cleared while queued or waiting for its retry: that start is dropped with the run.
+    if (r.state === 'cleared') return;
     r.state = 'running';
     const tryNumber = (tries.get(r.logicalDate) ?? 0) + 1;
     tries.set(r.logicalDate, tryNumber);
@@ -179,6 +186,7 @@ export function simulateBatch(config: BatchConfig): BatchRun {
       crash,
     };
     attempts.push(attempt);
+    inFlight.add(id);
     trace.push({ at: now, kind: 'attempt-start', run: runId, attempt: id });
     trace.push({ at: now, kind: 'read', run: runId, attempt: id, window, events: attempt.read });
     const plan = planWrite({
@@ -202,8 +210,8 @@ export function simulateBatch(config: BatchConfig): BatchRun {
   };
 
   const applyOp = (op: WriteOp, runId: number, id: number) => {
-    // A failed statement ends the try's writes: the task fails with it.
-    if (attempts[id]!.failure !== undefined) return;
+    // A killed try writes nothing more; a failed statement ends the try's writes: the task fails.
+    if (!inFlight.has(id) || attempts[id]!.failure !== undefined) return;
     const out = op.apply(now);
     if (out.failed !== undefined) {
       attempts[id]!.failure = out.failed.why;
@@ -238,6 +246,7 @@ export function simulateBatch(config: BatchConfig): BatchRun {
   };
 
   const finish = (runId: number, id: number, crashed: BatchFault | null) => {
+    if (!inFlight.delete(id)) return;
     const a = attempts[id]!;
     a.endAt = now;
     if (crashed === null && a.failure === undefined) {
@@ -262,8 +271,35 @@ export function simulateBatch(config: BatchConfig): BatchRun {
   const firstDate = config.catchup ? 0 : Math.max(0, Math.floor(config.deployedAtMs / P) - 1);
   for (let d = firstDate; d < config.periods; d++)
     queueRun('scheduled', d, Math.max((d + 1) * P, config.deployedAtMs), null);
-  for (const c of config.clears)
-    schedule(c.atMs, () => queueRun('clear', c.logicalDate, now, null));
+  /**
+   * A clear of logical date `d`: the date runs again now, with fresh retries. A run of `d` still
+   * queued, running or waiting for a retry is ended first — Airflow's clear "make[s] sure the
+   * running ones get killed" (`clear_task_instances`,
+   * https://airflow.apache.org/docs/apache-airflow/stable/_api/airflow/models/taskinstance/index.html):
+   * its try in flight stops where it is (what it committed stays; an open transaction rolls
+   * back), and its retries are dropped. Two tries of one date never write at once.
+   */
+  const clearDate = (d: number) => {
+    runs.forEach((r, runId) => {
+      if (r.logicalDate !== d || (r.state !== 'queued' && r.state !== 'running')) return;
+      r.state = 'cleared';
+      const last = r.attempts.at(-1);
+      const killed = last !== undefined && inFlight.delete(last) ? last : -1;
+      if (killed >= 0) {
+        const a = attempts[killed]!;
+        a.endAt = now;
+        a.outcome = 'killed';
+        // A crash planned later in the try never came: the kill came first.
+        if (a.crash !== null) a.crash = null;
+      }
+      trace.push({ at: now, kind: 'run-cleared', run: runId, attempt: killed });
+      // A backfill goes on with its next date, as when its run ends.
+      const to = r.nextInBackfill;
+      if (r.kind === 'backfill' && to !== null && d < to) backfillFrom(d + 1, to);
+    });
+    queueRun('clear', d, now, null);
+  };
+  for (const c of config.clears) schedule(c.atMs, () => clearDate(c.logicalDate));
   for (const b of config.backfills)
     if (b.from <= b.to) schedule(b.atMs, () => backfillFrom(b.from, b.to));
 

@@ -19,7 +19,12 @@ type BatchEntryKind =
   | 'retry-scheduled'
   | 'run-failed'
   /** A backfill did not create a run of a date whose latest run (`run`) is queued or running. */
-  | 'backfill-skipped';
+  | 'backfill-skipped'
+  /**
+   * A clear ended run `run` of its date while it was queued, running or waiting for a retry:
+   * `attempt` is the try it killed, -1 when none was running.
+   */
+  | 'run-cleared';
 
 export interface BatchEntry {
   at: number;

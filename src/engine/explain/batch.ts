@@ -127,14 +127,22 @@ export function batchFaultsNeverFired(run: BatchRun): BatchFaultNeverFired[] {
       (g) => g.logicalDate === f.logicalDate && g.tryNumber === f.tryNumber,
     );
     const unfired = run.attempts.find((a) => a.unfired?.fault === f)?.unfired;
+    const killed = run.attempts.find(
+      (a) =>
+        a.outcome === 'killed' &&
+        a.tryNumber === f.tryNumber &&
+        run.runs[a.run]!.logicalDate === f.logicalDate,
+    );
     const why =
       first !== index
         ? `fault ${first} strikes that try first (one fault per try)`
         : unfired !== undefined
           ? `that try wrote ${unfired.rows} row${unfired.rows === 1 ? '' : 's'}`
-          : tries === 0
-            ? `no run of ${day} ran`
-            : `${day} had ${tries === 1 ? '1 try' : `${tries} tries`}`;
+          : killed !== undefined
+            ? `a clear of ${day} killed that try at ${batchTimeLabel(run, killed.endAt)}, before it`
+            : tries === 0
+              ? `no run of ${day} ran`
+              : `${day} had ${tries === 1 ? '1 try' : `${tries} tries`}`;
     const point =
       f.point === 'mid-write'
         ? `mid-write after ${f.afterRows} row${f.afterRows === 1 ? '' : 's'}`
@@ -144,11 +152,13 @@ export function batchFaultsNeverFired(run: BatchRun): BatchFaultNeverFired[] {
 }
 
 /**
- * How an attempt ended, in words: "success", "crashed (after-write)", or "failed: its MERGE failed:
- * … (21000)" — a write statement the database refused (docs/semantics/batch.md#writes).
+ * How an attempt ended, in words: "success", "crashed (after-write)", "killed: its date was
+ * cleared while it ran", or "failed: its MERGE failed: … (21000)" — a write statement the database
+ * refused (docs/semantics/batch.md#writes).
  */
 export function attemptOutcomeWords(a: BatchRun['attempts'][number]): string {
   if (a.failure !== undefined) return `failed: ${a.failure}`;
+  if (a.outcome === 'killed') return 'killed: its date was cleared while it ran';
   return a.outcome === 'crashed' && a.crash ? `crashed (${a.crash.point})` : a.outcome;
 }
 
