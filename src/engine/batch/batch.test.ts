@@ -389,6 +389,96 @@ describe('a clear while its date runs: Airflow kills the running try (docs/seman
   });
 });
 
+describe('concurrent tries claiming the same keys in one transaction (docs/semantics/batch.md#dedupe-stores)', () => {
+  // Switched on at 03-13 01:00 with catch-up, the runs of 03-10, 03-11 and 03-12 all start then
+  // and, reading the clock's day (current_date() - 1 = 03-12), read the same e1, e2. Each claims
+  // row by row in its own transaction (+61 s e1, +62 s e2) and writes at +62 s.
+  const T = 3 * DAY_MS + HOUR_MS;
+  const catchUp = (clears: BatchInput['clears'] = []) =>
+    run({
+      periods: 3,
+      catchup: true,
+      deployedAtMs: T,
+      window: 'clock',
+      source: [
+        { id: 'e1', date: '2024-03-12', amount: 10 },
+        { id: 'e2', date: '2024-03-12', amount: 20 },
+      ],
+      dedupe: { store: 'table', order: 'one-transaction', ttlMs: 7 * DAY_MS, write: 'batch' },
+      clears,
+    });
+  const at = (r: ReturnType<typeof run>['r'], kind: string) =>
+    r.trace
+      .filter((e) => e.kind === kind)
+      .map((e) => [e.at - T, e.attempt, ...(e.events ?? []), e.heldBy ?? '']);
+
+  it('the second and third wait for the first claim of e1, then find both keys claimed: each event once', () => {
+    // Before, each transaction saw only its own claim rows: all three wrote e1, e2 (6 rows).
+    const { r, t } = catchUp();
+    expect(t).toMatchObject({ rows: 2, duplicates: 0 });
+    expect(at(r, 'claim-wait')).toEqual([
+      [61_000, 1, 'e1'],
+      [61_000, 2, 'e1'],
+    ]);
+    // The first commits at +62 s; the waiters go on 1 s late: e1 at +62 s, e2 at +63 s.
+    expect(at(r, 'claim-skipped')).toEqual([
+      [62_000, 1, 'e1', 'e1'],
+      [62_000, 2, 'e1', 'e1'],
+      [63_000, 1, 'e2', 'e2'],
+      [63_000, 2, 'e2', 'e2'],
+    ]);
+    expect(r.attempts.map((a) => a.endAt - T)).toEqual([62_000, 63_000, 63_000]);
+  });
+
+  it('the holder killed by a clear rolls back: the next waiter claims and writes, the last skips', () => {
+    // The clear of 03-10 at +61.5 s kills the first try, its claim row of e1 uncommitted: the
+    // second goes on at once (0.5 s late) and claims e1, the third now waits for it; the second
+    // commits e1, e2 at +62.5 s, the third skips both (+62.5 s, +63.5 s), and so does the clear's
+    // re-run (it reads at +61.5 s, claims from +122.5 s).
+    const { r, t } = catchUp([{ logicalDate: 0, atMs: T + 61_500 }]);
+    expect(t).toMatchObject({ rows: 2, duplicates: 0 });
+    expect(at(r, 'claim-wait')).toEqual([
+      [61_000, 1, 'e1'],
+      [61_000, 2, 'e1'],
+      [61_500, 2, 'e1'],
+    ]);
+    expect(at(r, 'claim').map(([ms, attempt, id]) => [ms, attempt, id])).toEqual([
+      [62_500, 1, 'e1'],
+      [62_500, 1, 'e2'],
+    ]);
+    expect(r.attempts[0]!.outcome).toBe('killed');
+  });
+
+  it('two tries claiming two keys in opposite orders deadlock: the database fails one, its retry skips both', () => {
+    // Keyed by amount, 03-10 holds x (10) then y (20), 03-11 y2 (20) then x2 (10); switched on
+    // at 03-12 01:00, both runs start together. At +61 s each claims its first key; at +62 s the
+    // first waits for the second's 20, and the second's 10 would wait for the first: a deadlock.
+    // The second's statement fails, its transaction rolls back, and the first goes on at once.
+    const D2 = 2 * DAY_MS + HOUR_MS;
+    const { r, t } = run({
+      periods: 2,
+      catchup: true,
+      deployedAtMs: D2,
+      dedupeKey: ['amount'],
+      task: { retries: 1, retryDelayMs: 60_000 },
+      source: [
+        { id: 'x', date: '2024-03-10', amount: 10 },
+        { id: 'y', date: '2024-03-10', amount: 20 },
+        { id: 'y2', date: '2024-03-11', amount: 20 },
+        { id: 'x2', date: '2024-03-11', amount: 10 },
+      ],
+      dedupe: { store: 'table', order: 'one-transaction', ttlMs: 7 * DAY_MS, write: 'batch' },
+    });
+    expect(r.attempts.map((a) => [a.tryNumber, a.outcome, a.failure ?? '', a.endAt - D2])).toEqual([
+      [1, 'success', '', 62_000],
+      [1, 'crashed', 'deadlock detected (40P01)', 62_000],
+      [2, 'success', '', 184_000],
+    ]);
+    // The retry (+122 s) finds both amounts claimed by x and y: two rows, x2 and y2 merged away.
+    expect(t).toMatchObject({ rows: 2, duplicates: 0, falseMerges: 2 });
+  });
+});
+
 describe('MERGE / dbt unique_key on a content tuple: a false merge', () => {
   // e1 and e2 are two real purchases with the same time, user, item and amount.
   const source = [

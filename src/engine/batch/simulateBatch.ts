@@ -98,6 +98,43 @@ export function simulateBatch(config: BatchConfig): BatchRun {
   const tries = new Map<number, number>();
   /** Attempts started and not yet ended, by id: what a clear kills. */
   const inFlight = new Set<number>();
+  /**
+   * Attempts whose write waits for another's open transaction (a claim row of the same key,
+   * see DedupeStore.openClaim): the attempt waited on, since when, and the steps held back
+   * meanwhile (the one that waits first). Once that transaction ends they go on, and every later
+   * step of the attempt runs as late as the waits lasted (`lateBy`).
+   */
+  const waits = new Map<number, { on: number; since: number; held: (() => void)[] }>();
+  const lateBy = new Map<number, number>();
+  /**
+   * A step of attempt `id` planned at `at` (its op returns true when it must wait): held back
+   * while the attempt waits, run as late as its waits have made it.
+   */
+  const step = (id: number, at: number, run: () => boolean | void) => {
+    const go = () => {
+      const w = waits.get(id);
+      if (w) w.held.push(go);
+      else if (now < at + (lateBy.get(id) ?? 0)) schedule(at + lateBy.get(id)!, go);
+      else if (run() === true) waits.get(id)!.held.push(go);
+    };
+    return go;
+  };
+  /** Attempt `id`'s transaction ended: its uncommitted claim rows go, and its waiters go on. */
+  const endTransaction = (id: number, commit: boolean) => {
+    store?.endTransaction(id, commit, now);
+    for (const [waiting, w] of [...waits]) {
+      if (w.on !== id) continue;
+      waits.delete(waiting);
+      lateBy.set(waiting, (lateBy.get(waiting) ?? 0) + now - w.since);
+      for (const h of w.held) schedule(now, h);
+    }
+  };
+  /** Would attempt `id` waiting on `on` close a cycle of waits (a deadlock)? */
+  const waitsOn = (on: number, id: number): boolean => {
+    for (let x: number | undefined = on; x !== undefined; x = waits.get(x)?.on)
+      if (x === id) return true;
+    return false;
+  };
   const queue: Step[] = [];
   let seq = 0;
   let now = 0;
@@ -205,18 +242,51 @@ export function simulateBatch(config: BatchConfig): BatchRun {
       attempt.crash = null;
       attempt.unfired = { fault: crash, rows: plan.rows };
     }
-    for (const op of plan.ops) schedule(op.at, () => applyOp(op, runId, id));
-    schedule(plan.endAt, () => finish(runId, id, plan.crashed));
+    for (const op of plan.ops)
+      schedule(
+        op.at,
+        step(id, op.at, () => applyOp(op, runId, id)),
+      );
+    schedule(
+      plan.endAt,
+      step(id, plan.endAt, () => finish(runId, id, plan.crashed)),
+    );
   };
 
-  const applyOp = (op: WriteOp, runId: number, id: number) => {
+  /** Apply a write op of attempt `id`; true when it waits for another transaction (run it again). */
+  const applyOp = (op: WriteOp, runId: number, id: number): boolean => {
     // A killed try writes nothing more; a failed statement ends the try's writes: the task fails.
-    if (!inFlight.has(id) || attempts[id]!.failure !== undefined) return;
-    const out = op.apply(now);
+    if (!inFlight.has(id) || attempts[id]!.failure !== undefined) return false;
+    let out = op.apply(now);
+    if (out.waits !== undefined) {
+      const { on, heldBy } = out.waits;
+      if (!waitsOn(on, id)) {
+        waits.set(id, { on, since: now, held: [] });
+        trace.push({ at: now, kind: 'claim-wait', run: runId, attempt: id, heldBy });
+        return true;
+      }
+      // Each waits for the other: PostgreSQL detects the deadlock and fails this statement
+      // (https://www.postgresql.org/docs/current/explicit-locking.html#LOCKING-DEADLOCKS).
+      const statement: Statement = {
+        kind: 'insert',
+        partitions: [],
+        rows: [],
+        attempt: id,
+        at: now,
+      };
+      out = {
+        statements: [],
+        claims: [],
+        skipped: [],
+        failed: { why: 'deadlock detected (40P01)', statement },
+      };
+    }
     if (out.failed !== undefined) {
       attempts[id]!.failure = out.failed.why;
       failedStatements.push(out.failed.statement);
       trace.push({ at: now, kind: 'statement-failed', run: runId, attempt: id });
+      // Its transaction rolls back now, not when the task notices.
+      endTransaction(id, false);
     }
     for (const s of out.statements) {
       statements.push(s);
@@ -243,10 +313,13 @@ export function simulateBatch(config: BatchConfig): BatchRun {
         heldBy: holder,
       });
     }
+    return false;
   };
 
   const finish = (runId: number, id: number, crashed: BatchFault | null) => {
     if (!inFlight.delete(id)) return;
+    // A crash rolls its open transaction back; a commit has already ended it.
+    endTransaction(id, false);
     const a = attempts[id]!;
     a.endAt = now;
     if (crashed === null && a.failure === undefined) {
@@ -286,6 +359,8 @@ export function simulateBatch(config: BatchConfig): BatchRun {
       const last = r.attempts.at(-1);
       const killed = last !== undefined && inFlight.delete(last) ? last : -1;
       if (killed >= 0) {
+        waits.delete(killed);
+        endTransaction(killed, false);
         const a = attempts[killed]!;
         a.endAt = now;
         a.outcome = 'killed';

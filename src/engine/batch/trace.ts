@@ -12,6 +12,8 @@ type BatchEntryKind =
   | 'statement'
   | 'claim'
   | 'claim-skipped'
+  /** A claim waits for another try's open transaction, which inserted the same key (`heldBy`). */
+  | 'claim-wait'
   | 'crash'
   /** A write statement failed (a dbt MERGE: cardinality_violation): nothing applied, the try fails. */
   | 'statement-failed'
@@ -38,7 +40,7 @@ export interface BatchEntry {
   partitions?: number[];
   /** Event ids concerned (rows read, written, claimed or skipped). */
   events?: string[];
-  /** `claim-skipped`: the event holding the claim. */
+  /** `claim-skipped`, `claim-wait`: the event holding the claim. */
   heldBy?: string;
   /** `crash`: the crash point. */
   point?: 'before-write' | 'mid-write' | 'after-write';

@@ -25,6 +25,11 @@ interface OpResult {
   skipped: [string, string][];
   /** The statement failed (nothing applied): why, in words, and the statement it tried. */
   failed?: { why: string; statement: Statement };
+  /**
+   * Nothing done: the row's claim waits for attempt `on`'s open transaction, which inserted the
+   * same key (its event `heldBy`); the op runs again once that transaction ends.
+   */
+  waits?: { on: number; heldBy: string };
 }
 
 export interface WriteOp {
@@ -168,18 +173,21 @@ export function planWrite(p: {
     // before the write (claim then write, one transaction), or after it (write then claim).
     const order = config.dedupe!.order;
     const passed: RowToWrite[] = [];
-    /** One transaction: the claim rows inserted so far, visible to the transaction only. */
-    const pending = new Map<string, string>();
     const check = (w: RowToWrite) => (now: number) => {
       const out = EMPTY();
-      const holder = store.holder(w.key, now)?.eventId ?? pending.get(w.key);
+      // One transaction: its claim rows are uncommitted until the write; another's, on the same
+      // key, make this insert wait for that transaction (DedupeStore.openClaim).
+      const open = order === 'one-transaction' ? store.openClaim(w.key) : undefined;
+      if (open !== undefined && open.txn !== attempt)
+        return { ...out, waits: { on: open.txn, heldBy: open.eventId } };
+      const holder = store.holder(w.key, now)?.eventId ?? open?.eventId;
       if (holder !== undefined) out.skipped.push([w.row.id, holder]);
       else {
         if (order === 'claim-then-write') {
           store.claim(w.key, w.row.id, now);
           out.claims.push(w.row.id);
         }
-        if (order === 'one-transaction') pending.set(w.key, w.row.id);
+        if (order === 'one-transaction') store.insertOpen(w.key, w.row.id, attempt);
         passed.push(w);
       }
       return out;
@@ -198,7 +206,7 @@ export function planWrite(p: {
       const ids = passed.map((w) => w.row.id);
       out.push(stmt(kind === 'merge' ? 'merge' : 'insert', partitions, ids, now));
       const claims = order === 'one-transaction' ? ids : [];
-      for (const w of order === 'one-transaction' ? passed : []) store.claim(w.key, w.row.id, now);
+      if (order === 'one-transaction') store.endTransaction(attempt, true, now);
       return { ...EMPTY(), statements: out, claims };
     };
     const ops: WriteOp[] = [];

@@ -76,4 +76,32 @@ export class DedupeStore {
     this.claims.set(key, { eventId, expiresAt: now + this.ttlMs });
     return true;
   }
+
+  /**
+   * Claim rows a dedupe table's transactions inserted and have not committed (a batch write that
+   * claims row by row and writes in the same transaction): key → the transaction (its attempt)
+   * and event. Another transaction's insert of such a key waits: "If a conflicting row has been
+   * inserted by an as-yet-uncommitted transaction, the would-be inserter must wait to see if that
+   * transaction commits" (https://www.postgresql.org/docs/current/index-unique-checks.html).
+   */
+  private readonly open = new Map<string, { txn: number; eventId: string }>();
+
+  /** The uncommitted claim row on `key`, if a transaction holds one. */
+  openClaim(key: string): { txn: number; eventId: string } | undefined {
+    return this.open.get(key);
+  }
+
+  /** Transaction `txn` inserts the claim row of `key` (uncommitted). */
+  insertOpen(key: string, eventId: string, txn: number): void {
+    this.open.set(key, { txn, eventId });
+  }
+
+  /** Transaction `txn` ends: its claim rows become claims at `now` if it commits, else vanish. */
+  endTransaction(txn: number, commit: boolean, now: number): void {
+    for (const [key, o] of this.open)
+      if (o.txn === txn) {
+        this.open.delete(key);
+        if (commit) this.claim(key, o.eventId, now);
+      }
+  }
 }
