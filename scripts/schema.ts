@@ -88,7 +88,8 @@ export function scenarioJsonSchema(): Record<string, unknown> {
       'workload, topology, every knob (with the real systems’ names and defaults), the seed and ' +
       `the fault schedule. Times are virtual milliseconds. Limits: ${limits}. ` +
       'Checked by the app beyond this schema: replication.factor ≤ brokers, ' +
-      'min.insync.replicas ≤ replication.factor, fault targets and event ids that exist, reader ' +
+      'min.insync.replicas ≤ replication.factor, replica.fetch.wait.max.ms ≤ ' +
+      'replica.lag.time.max.ms, fault targets and event ids that exist, reader ' +
       'topics that exist, and the settings Kafka, Flink and PostgreSQL refuse together.',
     ...rest,
   };

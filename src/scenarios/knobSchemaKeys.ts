@@ -31,6 +31,7 @@ export const SCHEMA_KEYS: Readonly<Record<string, readonly string[]>> = {
     'min.insync.replicas',
     'unclean.leader.election.enable',
     'replica.lag.time.max.ms',
+    'replica.fetch.wait.max.ms',
     'broker.session.timeout.ms',
     'transaction.max.timeout.ms',
   ],

@@ -192,6 +192,7 @@ export class Cluster {
   /** A broker died: the controller notices after `broker.session.timeout.ms`. */
   brokerDown(b: BrokerNode, cause: EntryId): void {
     const w = this.world;
+    this.replication.endHeldFetches(b);
     this.replication.dropWaitersOn(b, cause);
     const sessionTimeout = w.scenario.broker['broker.session.timeout.ms'];
     const loss: BrokerLoss = { broker: b, inc: b.incarnation, cause };

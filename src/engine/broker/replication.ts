@@ -6,9 +6,12 @@
  * answer arrives, and the leader learns that only from the follower's next fetch, half a round trip
  * later (docs/semantics/broker.md#replication-and-isr). A leader that dies in between has its
  * records on a follower and never acknowledges them: a retry without idempotence then writes them
- * twice. A follower that died leaves the ISR at the leader's periodic lag check when that comes
- * before the controller notices the death. Every wait is held as data (a record and a method), so a
- * snapshot of the run copies it (docs/ARCHITECTURE.md, "Pending work and forks").
+ * twice. A fetch with nothing to copy waits at most `replica.fetch.wait.max.ms`, then is answered
+ * empty, with the leader's high watermark; those timeouts are reckoned when something needs them,
+ * not queued (docs/semantics/broker.md#a-followers-fetch-that-times-out). A follower that died
+ * leaves the ISR at the leader's periodic lag check when that comes before the controller notices
+ * the death. Every wait is held as data (a record and a method), so a snapshot of the run copies
+ * it (docs/ARCHITECTURE.md, "Pending work and forks").
  */
 import { NO_ENTRY, type EntryId } from '../ids';
 import type { Actor, World } from '../world';
@@ -38,9 +41,20 @@ export interface HwWaiter {
  * follower's next fetch that tells the leader it has them. One per replica ({@link Replica.fetch}),
  * filled anew for each answer: a follower has at most one answer on its way
  * (`replicationPending`), and a record made per answer was one of a run's most frequent
- * allocations.
+ * allocations. Between answers it holds the follower's fetch waiting at the leader
+ * ({@link heldSince}).
  */
 export interface FollowerFetch {
+  /**
+   * When the follower's fetch reached its leader with nothing new to copy, which holds it
+   * (Kafka's DelayedFetch) until it appends or `replica.fetch.wait.max.ms` passes; -1 while the
+   * follower has no fetch held there: an answer or its next fetch on the way, its broker or its
+   * leader down — or one not timed, before the leader has answered it once (the log's first
+   * records; a new leader's on an empty log): with no record yet there is no high watermark to
+   * teach. Only `cause` is kept with it: the held fetch is always at the partition's current
+   * leader.
+   */
+  heldSince: number;
   leader: BrokerNode | null;
   /** The leader epoch it was answered in: a fetch of an earlier leadership copies nothing. */
   leaderEpoch: number;
@@ -90,7 +104,9 @@ export class Replication {
    * The leader has new records: it answers each live follower's waiting fetch with them. The
    * follower holds them one latency later, and the leader learns so from its next fetch, one
    * latency after that; the high watermark may then advance. Coalesced: a follower whose answer is
-   * on its way gets what the leader appended meanwhile in answer to its next fetch.
+   * on its way gets what the leader appended meanwhile in answer to its next fetch — so does one
+   * whose held fetch timed out and whose empty answer, or next fetch, is on its way. A held fetch
+   * with nothing new for it stays held (Kafka's DelayedFetch completes on new bytes only).
    */
   replicate(p: Partition, cause: EntryId): void {
     const w = this.world;
@@ -99,13 +115,22 @@ export class Replication {
     // A dead leader answers no fetch (its followers find it gone and wait for the controller).
     if (leader.alive)
       for (const r of p.replicas) {
-        if (r.broker === p.leader || r.replicationPending) continue;
+        if (r.broker === p.leader) continue;
+        if (r.fetch.heldSince >= 0) {
+          this.settleHeld(p, r);
+          // A timed-out answer on its way carries no records: those its next fetch is answered
+          // with are this append's.
+          if (r.replicationPending) r.fetch.cause = cause;
+          else if (r.leoAtLeader >= p.leo) continue;
+        }
+        if (r.replicationPending) continue;
         const follower = this.cluster.broker(r.broker);
         if (!follower.alive) continue;
         r.replicationPending = true;
         const back = w.latency(follower, leader);
         const there = w.latency(leader, follower);
         const f = r.fetch;
+        f.heldSince = -1;
         f.leader = leader;
         f.leaderEpoch = p.leaderEpoch;
         f.follower = follower;
@@ -154,8 +179,73 @@ export class Replication {
       p.isr.add(r.broker);
       writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, r.leoAtLeader, 1, r.broker);
     }
+    // The fetch has read the log (and the high watermark its answer would carry) before its
+    // offset moves the high watermark (Kafka's Partition.fetchRecords, then
+    // updateFollowerFetchState); finding nothing new it is held, and a timeout answers it with
+    // the high watermark of then.
     this.advanceHw(p, cause);
     if (r.leoAtLeader < p.leo) this.replicate(p, cause);
+    else this.hold(r, cause);
+  }
+
+  /**
+   * `r`'s follower fetch, held at the leader since `heldSince`, as it stands now: each time
+   * `replica.fetch.wait.max.ms` passed with nothing appended the leader answered it empty, with
+   * its high watermark (the same throughout, as this runs before every change of it), which the
+   * follower took one latency later, fetching again at once; that fetch, held in turn, is the one
+   * held now. A timeout at this very moment comes after whatever else happens now. An answer or
+   * a next fetch still on its way is left to {@link received} and {@link fetchedAgain}, as any
+   * answer: a timeout is reckoned here, when something needs it, not queued — an idle partition
+   * would keep the run going forever (docs/semantics/broker.md#a-followers-fetch-that-times-out).
+   */
+  private settleHeld(p: Partition, r: Replica): void {
+    const f = r.fetch;
+    const w = this.world;
+    const now = w.now;
+    const wait = w.scenario.broker['replica.fetch.wait.max.ms'];
+    let expiry = f.heldSince + wait;
+    if (expiry >= now) return;
+    const leader = this.cluster.broker(p.leader);
+    const follower = this.cluster.broker(r.broker);
+    const net = w.scenario.network;
+    // What every empty answer carries, bounded by the follower's log end as in received().
+    const learned = Math.min(p.hw, r.leo);
+    for (;;) {
+      // Without jitter every round takes as long: straight to the last timeout before now.
+      if (net.jitterMs === 0) {
+        const skip = Math.ceil((now - expiry) / (wait + 2 * net.latencyMs)) - 1;
+        if (skip > 0) {
+          expiry += skip * (wait + 2 * net.latencyMs);
+          r.hw = learned;
+        }
+      }
+      const there = w.latency(leader, follower);
+      const back = w.latency(follower, leader);
+      const fetched = expiry + there + back;
+      if (fetched >= now) {
+        // This timeout's answer, or the next fetch it prompts, is on its way.
+        f.heldSince = -1;
+        f.leader = leader;
+        f.leaderEpoch = p.leaderEpoch;
+        f.follower = follower;
+        f.followerInc = follower.incarnation;
+        f.upTo = r.leoAtLeader;
+        f.hw = p.hw;
+        f.received = false;
+        r.replicationPending = true;
+        if (expiry + there >= now)
+          w.scheduleCall(expiry + there - now, null, this, this.received, p, r);
+        else this.received(p, r);
+        w.scheduleCall(fetched - now, null, this, this.fetchedAgain, p, r);
+        return;
+      }
+      r.hw = learned;
+      if (fetched + wait >= now) {
+        f.heldSince = fetched;
+        return;
+      }
+      expiry = fetched + wait;
+    }
   }
 
   /** HW = the smallest LEO among ISR replicas; release acks=all waits and wake fetchers. */
@@ -169,6 +259,9 @@ export class Replication {
     }
     if (hw <= p.hw) return;
     const w = this.world;
+    // Held fetches that timed out before now were answered with the high watermark before this.
+    for (let i = 0; i < replicas.length; i++)
+      if (replicas[i]!.fetch.heldSince >= 0) this.settleHeld(p, replicas[i]!);
     p.hw = hw;
     const h = writeHighWatermark(w.trace, w.now, this.lab.id, cause, p.topic, p.index, hw);
     const at = this.waitingParts.indexOf(p);
@@ -217,6 +310,34 @@ export class Replication {
       parts.length--;
       lists.length--;
     }
+  }
+
+  /**
+   * `r`'s follower fetch is now held at `p`'s leader, which found nothing new for it (see
+   * {@link FollowerFetch.heldSince}).
+   */
+  private hold(r: Replica, cause: EntryId): void {
+    r.fetch.heldSince = this.world.now;
+    r.fetch.cause = cause;
+  }
+
+  /**
+   * Broker `b` died: the fetches held at it, or held elsewhere for it, end. The timeouts that
+   * came before are reckoned first — their answers left before the crash and still arrive (or, to
+   * a dead follower, copy nothing); a follower of a dead leader fetches again only from the next
+   * one (src/engine/broker/cluster.ts `elect`).
+   */
+  endHeldFetches(b: BrokerNode): void {
+    for (const topic of this.cluster.topics.values())
+      for (const p of topic.partitions) {
+        if (!p.replica(b.number)) continue;
+        for (const r of p.replicas) {
+          const f = r.fetch;
+          if (f.heldSince < 0 || (p.leader !== b.number && r.broker !== b.number)) continue;
+          this.settleHeld(p, r);
+          if (f.heldSince >= 0) clearFetch(f);
+        }
+      }
   }
 
   /**
@@ -302,6 +423,7 @@ export function idleFetch(): FollowerFetch {
  * states: src/engine/atlas/rejoin.ts).
  */
 function clearFetch(f: FollowerFetch): void {
+  f.heldSince = -1;
   f.leader = null;
   f.leaderEpoch = 0;
   f.follower = null;

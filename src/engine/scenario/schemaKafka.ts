@@ -83,6 +83,14 @@ export const BrokerSchema = z
      * is down; the controller's removal after `broker.session.timeout.ms` may come first.
      */
     'replica.lag.time.max.ms': ms().default(30_000),
+    /**
+     * How long the leader holds a follower's fetch that finds nothing new before answering it
+     * empty, with its high watermark (ms; Kafka's default 500): on an idle partition, how soon
+     * the followers learn the last high watermark. At least 1 here: 0 would have a follower
+     * fetch again and again in the same instant.
+     * https://kafka.apache.org/documentation/#brokerconfigs_replica.fetch.wait.max.ms
+     */
+    'replica.fetch.wait.max.ms': ms(1).default(500),
     /** How long the controller takes to declare a silent broker dead (KRaft default 9000 ms). */
     'broker.session.timeout.ms': ms().default(9_000),
     /**
@@ -96,6 +104,12 @@ export const BrokerSchema = z
   .refine((b) => b['replication.factor'] <= b.brokers, {
     message: 'replication.factor cannot exceed the number of brokers',
     path: ['replication.factor'],
+  })
+  // Kafka refuses to start otherwise (KafkaConfig's validation, in its words).
+  .refine((b) => b['replica.fetch.wait.max.ms'] <= b['replica.lag.time.max.ms'], {
+    message:
+      'replica.fetch.wait.max.ms should always be less than or equal to replica.lag.time.max.ms to prevent frequent changes in ISR',
+    path: ['replica.fetch.wait.max.ms'],
   });
 
 export type ProducerConfig = z.output<typeof ProducerSchema>;

@@ -156,6 +156,7 @@ export const RECOGNISED: Record<string, RecognisedKey> = {
     convert: boolean,
   },
   'replica.lag.time.max.ms': { path: 'broker.replica.lag.time.max.ms', convert: millis },
+  'replica.fetch.wait.max.ms': { path: 'broker.replica.fetch.wait.max.ms', convert: millis },
   'broker.session.timeout.ms': { path: 'broker.broker.session.timeout.ms', convert: millis },
   'transaction.max.timeout.ms': { path: 'broker.transaction.max.timeout.ms', convert: millis },
   // Consumer (a consumer loop's; a Flink KafkaSource's enable.auto.commit too, below).

@@ -147,13 +147,14 @@ describe('Kafka client .properties', () => {
       example('producer.properties'),
       {
         name: 'server.properties',
-        text: 'min.insync.replicas=2\nunclean.leader.election.enable=true\nreplica.lag.time.max.ms=10000\nbroker.session.timeout.ms=6000\ntransaction.max.timeout.ms=600000\ndefault.replication.factor=3\nnum.partitions=6',
+        text: 'min.insync.replicas=2\nunclean.leader.election.enable=true\nreplica.lag.time.max.ms=10000\nreplica.fetch.wait.max.ms=250\nbroker.session.timeout.ms=6000\ntransaction.max.timeout.ms=600000\ndefault.replication.factor=3\nnum.partitions=6',
       },
     ]);
     expect(r.runnable).toBe(true);
     expect(getKnob(r.scenario, 'broker.min.insync.replicas')).toBe(2);
     expect(getKnob(r.scenario, 'broker.unclean.leader.election.enable')).toBe(true);
     expect(getKnob(r.scenario, 'broker.replica.lag.time.max.ms')).toBe(10000);
+    expect(getKnob(r.scenario, 'broker.replica.fetch.wait.max.ms')).toBe(250);
     expect(getKnob(r.scenario, 'broker.broker.session.timeout.ms')).toBe(6000);
     expect(getKnob(r.scenario, 'broker.transaction.max.timeout.ms')).toBe(600000);
     // Defaults for topics the broker creates on its own: the workload's topic keeps its own.

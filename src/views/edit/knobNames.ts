@@ -27,6 +27,7 @@ export const KNOB_NAMES: Readonly<Record<string, string>> = {
   'broker.min.insync.replicas': 'min.insync.replicas',
   'broker.unclean.leader.election.enable': 'unclean.leader.election.enable',
   'broker.replica.lag.time.max.ms': 'replica.lag.time.max.ms',
+  'broker.replica.fetch.wait.max.ms': 'replica.fetch.wait.max.ms',
   'broker.broker.session.timeout.ms': 'broker.session.timeout.ms',
   'broker.transaction.max.timeout.ms': 'transaction.max.timeout.ms',
   'processor.enable.auto.commit': 'enable.auto.commit',

@@ -73,6 +73,17 @@ export const BROKER_KNOBS: readonly KnobMeta[] = [
     applies: always,
   },
   {
+    path: 'broker.replica.fetch.wait.max.ms',
+    name: 'replica.fetch.wait.max.ms',
+    group: 'broker',
+    system: 'Kafka broker',
+    editor: ms(1),
+    what: 'How long the leader holds a follower’s fetch that finds nothing new before answering it empty, with its high watermark. On a partition with no new records the followers learn the last high watermark that much later: a leader that dies before then leaves a new leader that hides the last batch for one more fetch round.',
+    realDefault: '500',
+    doc: brokerDoc('replica.fetch.wait.max.ms'),
+    applies: always,
+  },
+  {
     path: 'broker.broker.session.timeout.ms',
     name: 'broker.session.timeout.ms',
     group: 'broker',
