@@ -2,7 +2,7 @@
  * `delivery-lab from-config`: the report ends with the guarantee end to end and the single-fault
  * atlas of the built scenario — which single fault breaks this configuration.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -167,7 +167,7 @@ describe('from-config --check: the one CI step', () => {
     const held = cli([producer('1'), consumer, sink, '--skip-atlas', '--check']);
     expect(held.code).toBe(0);
     expect(held.err).toBe(
-      "check: the run holds the exactly-once claim under lost-ack-retry/idempotence-on's fault (no atlas run)",
+      "check: the run holds the exactly-once claim under lost-ack-retry/idempotence-on's fault (no atlas: --skip-atlas)",
     );
     // Idempotence off and a plain INSERT: the lost ack's retry appends e3 twice and the sink
     // writes both — at-least-once, not the workload's exactly-once.
@@ -190,6 +190,26 @@ describe('from-config --check: the one CI step', () => {
     expect(r.err).toBe(
       'check: not tested: lost-ack-retry/idempotence-on\'s fault never fired under your configuration (fault "lost ack", a lost acknowledgement, never fired: with acks=0 the broker sends no acknowledgement to lose)',
     );
+  }, 60_000);
+
+  it("a dbt model's files: the batch run alone (no atlas here), 3 when it breaks the claim", () => {
+    // The example model with unique_key='event_id' and merge: the retry's MERGE updates the same
+    // 10 rows — exactly-once. Without unique_key dbt appends (https://docs.getdbt.com/docs/build/incremental-models):
+    // the retry writes the 10 rows again, 20 rows, 10 twice — at-least-once.
+    const held = cli([`${examples}/events_incremental.sql`, '--check']);
+    expect(held.code).toBe(0);
+    expect(held.err).toBe(
+      "check: the run holds the exactly-once claim under dbt-incremental-unique-key/no-unique-key's fault (no atlas: a batch job's is not run here: --scenario-out FILE, then delivery-lab FILE --explore --check)",
+    );
+    const model = readFileSync(`${examples}/events_incremental.sql`, 'utf8');
+    const noKey = file('events_incremental.sql', model.replace("unique_key='event_id',", ''));
+    const broken = cli([noKey, '--check']);
+    expect(broken.code).toBe(3);
+    expect(broken.err).toBe(
+      "check: the run breaks the exactly-once claim under dbt-incremental-unique-key/no-unique-key's fault: at-least-once observed",
+    );
+    // Without --check: the report's finding, exit 0.
+    expect(cli([noKey]).code).toBe(0);
   }, 60_000);
 
   it('--scenario-out: the fix command names the file written', () => {

@@ -280,7 +280,7 @@ export function fromConfigCommand(
       run: guarantee ?? null,
       atlas: atlas
         ? { placements: atlas.placements, breaking: atlas.breaking, first: atlas.breaks }
-        : null,
+        : { none: '--skip-atlas' },
     });
     for (const f of failures) err(f);
     if (failures.length === 0) err(passed);

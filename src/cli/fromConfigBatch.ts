@@ -88,7 +88,9 @@ export function batchFromConfig(
     const { failures, passed } = pipelineCheck({
       workload: imported.base,
       run: guarantee,
-      atlas: null,
+      atlas: {
+        none: "a batch job's is not run here: --scenario-out FILE, then delivery-lab FILE --explore --check",
+      },
     });
     for (const f of failures) err(f);
     if (failures.length === 0) err(passed);

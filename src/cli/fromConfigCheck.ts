@@ -19,9 +19,9 @@ export interface PipelineFindings {
   } | null;
   /**
    * The single-fault atlas: how many placements, how many break the claim and the first break
-   * in words; null when it was not run — `--skip-atlas`, or a batch job's files (none here).
+   * in words; or why none ran — `--skip-atlas`, or a batch job's files (none here).
    */
-  atlas: { placements: number; breaking: number; first: string | null } | null;
+  atlas: { placements: number; breaking: number; first: string | null } | { none: string };
 }
 
 /**
@@ -40,7 +40,7 @@ export function pipelineCheck(f: PipelineFindings): { failures: string[]; passed
     failures.push(
       `check: the run breaks the ${run.claimed} claim under ${f.workload}'s fault: ${run.observed} observed`,
     );
-  const atlas = f.atlas;
+  const atlas = 'none' in f.atlas ? null : f.atlas;
   // The atlas's base is the run itself: a run that breaks the claim is said once, above.
   if (atlas && run.held && atlas.first !== null)
     failures.push(
@@ -48,6 +48,6 @@ export function pipelineCheck(f: PipelineFindings): { failures: string[]; passed
     );
   const passed = atlas
     ? `check: the ${run.claimed} claim holds on the run and on each of the ${atlas.placements.toLocaleString('en-US')} single-fault placements`
-    : `check: the run holds the ${run.claimed} claim under ${f.workload}'s fault (no atlas run)`;
+    : `check: the run holds the ${run.claimed} claim under ${f.workload}'s fault (no atlas: ${(f.atlas as { none: string }).none})`;
   return { failures, passed };
 }
