@@ -20,6 +20,7 @@ import { encodeShare } from '../src/platform/share';
 import { findPreset } from '../src/scenarios';
 import { seriousViolations } from './support/axe';
 import { shot } from './support/shots';
+import { askWhatKeepsTheEngineersPipeline } from './support/engineersPipeline';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -456,39 +457,7 @@ test("an engineer's pipeline: what keeps the claim on the break, asked by keyboa
 }) => {
   test.setTimeout(240_000);
   const { page } = dash;
-  await dash.byId(testIds.importButton).click();
-  await dash.byId(testIds.importFile).setInputFiles([
-    {
-      name: 'producer.properties',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('acks=1\nretries=2147483647\nenable.idempotence=false\n'),
-    },
-    {
-      name: 'consumer.properties',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('enable.auto.commit=true\nisolation.level=read_uncommitted\n'),
-    },
-    {
-      name: 'sink.sql',
-      mimeType: 'application/sql',
-      buffer: Buffer.from(
-        'INSERT INTO payments (payment_id, amount) VALUES ($1, $2) ON CONFLICT (payment_id) DO NOTHING',
-      ),
-    },
-  ]);
-  await expect(dash.byId(testIds.importDialog)).toBeHidden();
-  // An imported run folds its outcome until its end: seen at once with End.
-  await dash.toEnd();
-  await dash.byId(ids.explore).click();
-  await expect(dash.byId(ids.summary)).toContainText('9 lose', { timeout: 180_000 });
-  const fix = dash.byId(ids.fix);
-  const ask = fix.getByRole('button', { name: 'What would keep the claim on it?' });
-  await ask.focus();
-  await page.keyboard.press('Enter');
-  await expect(fix.getByRole('status')).toHaveText(
-    'On this fault, acks=all alone keeps the exactly-once claim (a knob of its recipe) — a finding on this fault only: run the atlas with it to try the others.',
-    { timeout: 60_000 },
-  );
+  await askWhatKeepsTheEngineersPipeline(dash);
   await dash.byId(ids.fixCompare).focus();
   await expect(dash.byId(ids.fixCompare)).toHaveText('Compare the break with acks=all');
   await page.keyboard.press('Enter');
@@ -498,4 +467,42 @@ test("an engineer's pipeline: what keeps the claim on the break, asked by keyboa
   await expect(lanes.nth(2)).toContainText('Observed exactly-once, claimed exactly-once: held');
   await expect(lanes.nth(1)).not.toContainText('claimed exactly-once: held');
   expect(await panelViolations(page)).toEqual([]);
+});
+
+test("an engineer's pipeline: Explore with acks=all, by keyboard, sets the knob as one undo step and runs the atlas again: every placement holds", async ({
+  dash,
+}) => {
+  // Two atlases of the pipeline in the page's workers on a slow shared machine.
+  test.setTimeout(360_000);
+  const { page } = dash;
+  await askWhatKeepsTheEngineersPipeline(dash);
+  const acks = () =>
+    page.evaluate(
+      () => (window.__deliveryLab!.scenario() as { producer?: { acks?: unknown } }).producer?.acks,
+    );
+  expect(await acks()).toBe(1);
+  const explore = dash.byId(ids.fixExplore);
+  await expect(explore).toHaveText('Explore with acks=all');
+  await explore.focus();
+  await page.keyboard.press('Enter');
+  // The knob is set on the scenario (what the share link, export and embed carry) and the atlas
+  // runs again at once: Cancel holds the focus while it runs.
+  expect(await acks()).toBe('all');
+  await expect(dash.byId(ids.cancel)).toBeFocused();
+  // With acks=all the leader's failover after an append loses nothing: the new leader was in
+  // sync (https://kafka.apache.org/documentation/#producerconfigs_acks), and every placement
+  // holds — the CLI's `--set acks=all --explore` on the same pipeline
+  // (src/cli/exploreWithFix.test.ts).
+  const summary = dash.byId(ids.summary);
+  await expect(summary).toContainText(
+    /^Explored with acks=all: (\d[\d,]*) placements: \1 held — the exactly-once claim survives every single fault tried\.$/,
+    { timeout: 180_000 },
+  );
+  await expect(summary).toBeFocused();
+  await expect(dash.byId(ids.survives)).toBeVisible();
+  await expect(dash.byId(ids.counterexample)).toHaveCount(0);
+  expect(await panelViolations(page)).toEqual([]);
+  // The whole edit is one undo step: Ctrl+Z gives acks=1 back.
+  await page.keyboard.press('Control+z');
+  await expect.poll(acks).toBe(1);
 });

@@ -17,6 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 import {
+  clipEcho,
   GuaranteeSchema,
   parseScenario,
   parseScenarioJson,
@@ -93,7 +94,7 @@ function parseLane(value: string, base: ScenarioInput): BatchLaneInput | { probl
       continue;
     }
     const eq = w.indexOf('=');
-    const path = knobPath(w.slice(0, eq), base);
+    const path = knobPath(w.slice(0, eq), base, '--compare');
     if ('problem' in path) return path;
     (spec.knobs ??= []).push({
       path: path.path,
@@ -116,10 +117,47 @@ function isGuarantee(w: string): w is Guarantee {
 }
 
 /**
- * A knob named on the command line: its dotted path (`producer.acks`), or its real name
- * (`acks`) when exactly one knob of this scenario's pipeline has it.
+ * `--set knob=value…` (given once or more): the scenario with those knobs set, as a `--compare`
+ * lane of knobs sets them (a knob by its path or real name, its value as the Knobs tab reads it),
+ * so that a command runs — or explores — a scenario with a knob changed without writing it out
+ * (the atlas's `fix:` line prints one). Its name says the change; a configuration Kafka or Flink
+ * would refuse is the problem, naming the option.
  */
-function knobPath(name: string, base: ScenarioInput): { path: string } | { problem: string } {
+export function setKnobs(
+  base: Scenario,
+  values: readonly string[],
+): { scenario: Scenario } | { problem: string } {
+  const knobs: { path: string; value: unknown }[] = [];
+  const words: string[] = [];
+  for (const w of values.flatMap((v) => v.trim().split(/\s+/)).filter((x) => x.length > 0)) {
+    const eq = w.indexOf('=');
+    if (eq <= 0)
+      return {
+        problem: `--set: expected knob=value (acks=all, producer.enable.idempotence=true), got "${clipEcho(w)}"${isGuarantee(w) ? `; a guarantee is a recipe of knobs: --compare ${w} runs it beside the scenario` : ''}`,
+      };
+    const path = knobPath(w.slice(0, eq), base, '--set');
+    if ('problem' in path) return path;
+    knobs.push({ path: path.path, value: laneTypedValue(path.path, w.slice(eq + 1)) });
+    words.push(w);
+  }
+  const set = laneScenario(base, { knobs });
+  if (!set.ok)
+    return {
+      problem: `--set ${words.join(' ')}: ${set.reason.replace("this lane's configuration", 'the configuration')}`,
+    };
+  return { scenario: { ...set.scenario, name: `${base.name}, with ${words.join(' ')}` } };
+}
+
+/**
+ * A knob named on the command line: its dotted path (`producer.acks`), or its real name
+ * (`acks`) when exactly one knob of this scenario's pipeline has it. `option` names the option
+ * in a problem.
+ */
+function knobPath(
+  name: string,
+  base: ScenarioInput,
+  option: '--compare' | '--set',
+): { path: string } | { problem: string } {
   if (KNOBS.some((k) => k.path === name)) return { path: name };
   // A batch job's field by its path in the scenario format (`batch.task.retries`), as batch
   // Compare's "what differs" names it; the lane's validation judges the value.
@@ -130,7 +168,7 @@ function knobPath(name: string, base: ScenarioInput): { path: string } | { probl
   if (named.length === 1) return { path: named[0]!.path };
   if (named.length > 1)
     return {
-      problem: `--compare: "${name}" names several knobs here; give its path: ${named.map((k) => k.path).join(', ')}`,
+      problem: `${option}: "${name}" names several knobs here; give its path: ${named.map((k) => k.path).join(', ')}`,
     };
   // The Knobs tab shows names ("key column"), some with spaces a lane's words cannot hold: offer
   // the knobs whose path ends in the word, or whose name has it, with the path to give.
@@ -155,10 +193,10 @@ function knobPath(name: string, base: ScenarioInput): { path: string } | { probl
   }
   if (near.length > 0)
     return {
-      problem: `--compare: no knob "${name}"; did you mean ${near.map((k) => `${k.path} (${k.name})`).join(', ')}?`,
+      problem: `${option}: no knob "${name}"; did you mean ${near.map((k) => `${k.path} (${k.name})`).join(', ')}?`,
     };
   return {
-    problem: `--compare: no knob "${name}" (give a knob's path, e.g. producer.enable.idempotence — the Knobs tab shows each knob's path under its ⓘ — or its real name, e.g. acks)`,
+    problem: `${option}: no knob "${name}" (give a knob's path, e.g. producer.enable.idempotence — the Knobs tab shows each knob's path under its ⓘ — or its real name, e.g. acks)`,
   };
 }
 

@@ -17,12 +17,12 @@ const HELP = `delivery-lab ${CLI_VERSION}: run delivery scenarios, pin them in C
 usage:
   delivery-lab <scenario.json | preset-id[/variant] | share link> [--seed N]
                [--format json|text|mermaid|markdown] [--diagram D] [--heading-level N]
-               [--check] [--compare L]…
-  delivery-lab <scenario> --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
+               [--set K=V]… [--check] [--compare L]…
+  delivery-lab <scenario> [--set K=V]… --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
   delivery-lab check <files | directories | globs…> [--reporter text|junit] [--output FILE]
   delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…
                            | a dbt model.sql, schema.yml, dbt_project.yml, an Airflow dag.py…>
-               [--on PRESET] [--format text|json] [--scenario-out FILE] [--skip-atlas]
+               [--on PRESET] [--format text|json] [--scenario-out FILE] [--skip-atlas] [--check]
   delivery-lab --list | --version | --help
 
 examples:
@@ -33,6 +33,8 @@ examples:
   delivery-lab from-config producer.properties consumer.properties
   delivery-lab at-least-once --compare exactly-once     the same faults under another guarantee
   delivery-lab effectively-once --explore --check       exit 3 if any single fault breaks the claim
+  delivery-lab lost-ack-retry/acks-1 --set acks=all --explore   the atlas with a knob set
+  delivery-lab from-config producer.properties sink.sql --check   CI: exit 3 if the run or a single fault breaks the claim
 
 exit codes: 0 ran (and matched) · 1 internal error · 2 invalid input or arguments · 3 mismatch
 docs: docs/cli.md`;

@@ -27,6 +27,7 @@ import { fixSentence } from '../views/atlas/fixSentence';
 import { assembleSlices, planAtlas, runAtlasSlice } from '../views/atlas/atlasJob';
 import { runTrialsInThreads, THREADED_FROM } from './atlasThreads';
 import { threadEntry } from './threadEntry';
+import { fixCommands, type ExploreCommand } from './exploreWithFix';
 
 /** The atlas options of the command line, checked. */
 export interface ExploreArgs {
@@ -85,7 +86,13 @@ export interface ExploreReport {
    * knobs of the claim's recipe that keep it on that fault (null: the scenario sets the recipe;
    * absent: a batch job's atlas, whose counterexamples are edits, not faults).
    */
-  counterexample: (BreakingTrial & { explanation: string[]; fix?: FixSuggestion | null }) | null;
+  counterexample:
+    | (BreakingTrial & {
+        explanation: string[];
+        /** With `commands`: the runner's commands that explore the scenario with it. */
+        fix?: (FixSuggestion & { commands?: string[] }) | null;
+      })
+    | null;
   /**
    * Every trial that breaks the claim, in trial order (kind, then time): its faults as the
    * scenario takes them, where they strike in words, when the last strikes, and what it broke —
@@ -133,10 +140,14 @@ export function exploreReport(
   presetRef: string | undefined,
   /** After each run: runs done and of how many (a terminal's progress line, ./progress.ts). */
   onProgress?: (done: number, total: number) => void,
+  /** How the runner was asked for it: the fix then comes with the commands that explore with it. */
+  asked?: ExploreCommand,
 ): { report: ExploreReport; atlas: Atlas } {
   const atlas = atlasOf(s, args, onProgress);
   const map = heatMap(atlas);
   const c = minimalCounterexample(atlas);
+  const fix = c ? suggestFix(s, c.faults) : null;
+  const commands = fix && asked ? fixCommands(s, fix, asked) : [];
   return {
     atlas,
     report: {
@@ -155,7 +166,12 @@ export function exploreReport(
       outcomes: map.totals,
       byKind: map.byKind,
       summary: map.summary,
-      counterexample: c ? { ...counterexampleJson(atlas, c), fix: suggestFix(s, c.faults) } : null,
+      counterexample: c
+        ? {
+            ...counterexampleJson(atlas, c),
+            fix: fix && commands.length > 0 ? { ...fix, commands } : fix,
+          }
+        : null,
       breaking: atlas.trials
         .filter((t) => t.result.outcome !== 'held')
         .map((t) => {
@@ -223,7 +239,7 @@ export function exploreText(r: ExploreReport): string {
       );
     }
     for (const e of c.explanation) lines.push(`why: ${e}`);
-    if (c.fix) lines.push(`fix: ${fixSentence(c.fix)}`);
+    if (c.fix) lines.push(`fix: ${withCommands(fixSentence(c.fix), c.fix.commands)}`);
   }
   return lines.join('\n');
 }
@@ -247,6 +263,16 @@ function outcomeTable(
   const fmt = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [fmt(head), ...rows.map(fmt)];
+}
+
+/**
+ * The fix's sentence ending with the commands that explore with it ("… run the atlas with it to
+ * try the others: delivery-lab pipeline.json --set acks=all --explore").
+ */
+export function withCommands(sentence: string, commands: readonly string[] | undefined): string {
+  return commands && commands.length > 0
+    ? `${sentence.replace(/\.$/, '')}: ${commands.join(', or ')}`
+    : sentence;
 }
 
 /** A counterexample fault written as a scenario edit (`{ field, value }`), as batch jobs' are. */

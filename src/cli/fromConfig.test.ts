@@ -2,7 +2,7 @@
  * `delivery-lab from-config`: the report ends with the guarantee end to end and the single-fault
  * atlas of the built scenario — which single fault breaks this configuration.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,24 +86,21 @@ describe('from-config: the atlas line', () => {
   }, 60_000);
 });
 
-// An engineer's CI step, as issue 23 promises it: `from-config … --explore --check`. The
-// runner's options were refused as any unknown one ("unknown option --explore" and the usage),
-// which named neither that the report holds the atlas nor how to reach the runner's exit 3.
+// An engineer's CI step, as issue 23 promises it: `from-config … --check`. The runner's --explore
+// is refused with the way to it: the report holds the single-fault atlas already, --check exits 3
+// on a break, and pairs or kinds are the runner's, on the scenario --scenario-out writes.
 describe("from-config: the runner's options it does not take", () => {
-  it.each(['--explore', '--check'])(
-    '%s is refused with the way to the runner: --scenario-out, then --explore --check',
-    (option) => {
-      const r = cli([`${examples}/producer.properties`, option]);
-      expect(r.code).toBe(2);
-      expect(r.out).toBe('');
-      expect(r.err).toContain(
-        `unknown option ${option}: from-config's report ends with a stream pipeline's single-fault atlas`,
-      );
-      expect(r.err).toContain(
-        'from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --explore --check',
-      );
-    },
-  );
+  it('--explore is refused with the way to --check and to the runner', () => {
+    const r = cli([`${examples}/producer.properties`, '--explore']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain(
+      "unknown option --explore: from-config's report ends with a stream pipeline's single-fault atlas (its summary and first break), and from-config … --check exits 3 when the run or a placement breaks the claim (the CI step)",
+    );
+    expect(r.err).toContain(
+      'from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --explore --depth 2',
+    );
+  });
 
   it('--compare is refused with the way to the runner: --scenario-out, then --compare', () => {
     const r = cli([`${examples}/producer.properties`, '--compare', 'exactly-once']);
@@ -112,6 +109,114 @@ describe("from-config: the runner's options it does not take", () => {
       'unknown option --compare: from-config compares no lanes; write the scenario with from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --compare exactly-once',
     );
   });
+});
+
+describe('from-config --check: the one CI step', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'from-config-check-'));
+  const file = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  // The engineer's pipeline of the page's atlas test (e2e/atlas.spec.ts), on lost-ack-retry: a
+  // consumer committing automatically and a sink keyed by the payment id.
+  const consumer = file(
+    'consumer.properties',
+    'enable.auto.commit=true\nisolation.level=read_uncommitted\n',
+  );
+  const sink = file(
+    'sink.sql',
+    'INSERT INTO payments (payment_id, amount) VALUES ($1, $2) ON CONFLICT (payment_id) DO NOTHING',
+  );
+  const producer = (acks: string) =>
+    file(
+      `producer-${acks}.properties`,
+      `acks=${acks}\nretries=2147483647\nenable.idempotence=false\n`,
+    );
+
+  it('a run that holds and an atlas that breaks: exit 3, naming the first break (without --check: 0)', () => {
+    // acks=1: the run holds exactly-once (the sink's ON CONFLICT (payment_id) keeps one row of a
+    // retried record), but a leader failing right after appending e1, before its followers copy
+    // it, loses e1 (https://kafka.apache.org/documentation/#producerconfigs_acks): 9 of the 185
+    // placements lose a record so, the page's atlas test's counts (e2e/atlas.spec.ts).
+    const files = [producer('1'), consumer, sink];
+    const r = cli([...files, '--check']);
+    expect(r.code).toBe(3);
+    expect(r.err).toBe(
+      'check: 9 of 185 single-fault placements break the exactly-once claim; the first: the leader of events-0 fails right after appending e1 at 107 ms, before its followers copy it: losses',
+    );
+    // The report on stdout is the one without --check; so is the exit code without it.
+    const plain = cli(files);
+    expect(plain.code).toBe(0);
+    expect(r.out).toBe(plain.out);
+    // The command that explores with what keeps it on that fault.
+    expect(r.out).toContain(
+      'to try the others: from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --set acks=all --explore',
+    );
+  }, 120_000);
+
+  it('acks=all: the run and every placement hold, exit 0, said on stderr', () => {
+    const r = cli([producer('all'), consumer, sink, '--check']);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(
+      /^check: the exactly-once claim holds on the run and on each of the \d+ single-fault placements$/,
+    );
+    expect(r.out).toContain('the exactly-once claim survives every single fault tried');
+  }, 120_000);
+
+  it('--skip-atlas --check checks the run alone: the acks=1 pipeline passes, a run that breaks fails', () => {
+    const held = cli([producer('1'), consumer, sink, '--skip-atlas', '--check']);
+    expect(held.code).toBe(0);
+    expect(held.err).toBe(
+      "check: the run holds the exactly-once claim under lost-ack-retry/idempotence-on's fault (no atlas: --skip-atlas)",
+    );
+    // Idempotence off and a plain INSERT: the lost ack's retry appends e3 twice and the sink
+    // writes both — at-least-once, not the workload's exactly-once.
+    const broken = cli([`${examples}/producer.properties`, '--skip-atlas', '--check']);
+    expect(broken.code).toBe(3);
+    expect(broken.err).toBe(
+      "check: the run breaks the exactly-once claim under lost-ack-retry/idempotence-on's fault: at-least-once observed",
+    );
+    // Without --check, a broken claim is a report, exit 0, as before.
+    expect(cli([`${examples}/producer.properties`, '--skip-atlas']).code).toBe(0);
+  }, 120_000);
+
+  it('a fault that never fired: exit 3, said as not tested', () => {
+    const r = cli([
+      file('acks0.properties', 'acks=0\nenable.idempotence=false\n'),
+      '--skip-atlas',
+      '--check',
+    ]);
+    expect(r.code).toBe(3);
+    expect(r.err).toBe(
+      'check: not tested: lost-ack-retry/idempotence-on\'s fault never fired under your configuration (fault "lost ack", a lost acknowledgement, never fired: with acks=0 the broker sends no acknowledgement to lose)',
+    );
+  }, 60_000);
+
+  it("a dbt model's files: the batch run alone (no atlas here), 3 when it breaks the claim", () => {
+    // The example model with unique_key='event_id' and merge: the retry's MERGE updates the same
+    // 10 rows — exactly-once. Without unique_key dbt appends (https://docs.getdbt.com/docs/build/incremental-models):
+    // the retry writes the 10 rows again, 20 rows, 10 twice — at-least-once.
+    const held = cli([`${examples}/events_incremental.sql`, '--check']);
+    expect(held.code).toBe(0);
+    expect(held.err).toBe(
+      "check: the run holds the exactly-once claim under dbt-incremental-unique-key/no-unique-key's fault (no atlas: a batch job's is not run here: --scenario-out FILE, then delivery-lab FILE --explore --check)",
+    );
+    const model = readFileSync(`${examples}/events_incremental.sql`, 'utf8');
+    const noKey = file('events_incremental.sql', model.replace("unique_key='event_id',", ''));
+    const broken = cli([noKey, '--check']);
+    expect(broken.code).toBe(3);
+    expect(broken.err).toBe(
+      "check: the run breaks the exactly-once claim under dbt-incremental-unique-key/no-unique-key's fault: at-least-once observed",
+    );
+    // Without --check: the report's finding, exit 0.
+    expect(cli([noKey]).code).toBe(0);
+  }, 60_000);
+
+  it('--scenario-out: the fix command names the file written', () => {
+    const out = join(dir, 'pipeline.json');
+    const r = cli([producer('1'), consumer, sink, '--scenario-out', out]);
+    expect(r.out).toContain(`to try the others: delivery-lab ${out} --set acks=all --explore`);
+  }, 120_000);
 });
 
 describe('from-config: a workload fault that never fired tests nothing', () => {
@@ -597,7 +702,7 @@ describe('from-config: what keeps the claim', () => {
       'the first fault that breaks it: the leader of events-0 fails right after appending e1 at 107 ms, before its followers copy it: losses',
     );
     expect(r.out).toContain(
-      'what keeps it: On this fault, acks=all alone keeps the exactly-once claim (a knob of its recipe) — a finding on this fault only: run the atlas with it to try the others.',
+      'what keeps it: On this fault, acks=all alone keeps the exactly-once claim (a knob of its recipe) — a finding on this fault only: run the atlas with it to try the others: from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --set acks=all --explore',
     );
     const json = JSON.parse(cli([...files, '--format', 'json']).out) as {
       atlas: { keeps: string | null };

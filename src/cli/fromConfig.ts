@@ -5,14 +5,16 @@
  * Exit 0 it ran · 2 a file cannot be read or parsed (naming the line and the key), or a value is
  * refused (the scenario cannot run) · 3 the workload's fault never fired under this configuration
  * (a Flink crash placed before a checkpoint that a longer interval never reaches): the run tested
- * no failure, so no guarantee is claimed — "not tested".
+ * no failure, so no guarantee is claimed — "not tested". With `--check` (the CI step), 3 also when
+ * the run or a single-fault placement breaks the claim (./fromConfigCheck.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { clipEcho, flinkFailedForGood, parseScenario, PLACEMENT_KINDS, simulate } from '../engine';
 import { findPreset } from '../scenarios';
 import { importConfig } from '../scenarios/config/importConfig';
 import { commandArgs, isChoice } from './commandArgs';
-import { exploreReport } from './explore';
+import { exploreReport, withCommands } from './explore';
+import { pipelineCheck } from './fromConfigCheck';
 import { fixSentence } from '../views/atlas/fixSentence';
 import { batchFromConfig } from './fromConfigBatch';
 import { filesOfFolder, isFolder } from './fromConfigFolder';
@@ -23,18 +25,17 @@ import { faultName, faultWhat } from '../views/edit/faultName';
 import { realDefaultUnlike } from '../views/edit/knobs';
 
 const USAGE =
-  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties | sink.sql… | a dbt model.sql, schema.yml, dbt_project.yml, dag.py… | a folder of them> [--on PRESET[/VARIANT]] [--claim at-most-once|at-least-once|exactly-once] [--format text|json] [--scenario-out FILE] [--skip-atlas]';
+  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties | sink.sql… | a dbt model.sql, schema.yml, dbt_project.yml, dag.py… | a folder of them> [--on PRESET[/VARIANT]] [--claim at-most-once|at-least-once|exactly-once] [--format text|json] [--scenario-out FILE] [--skip-atlas] [--check]';
 
 /**
  * The runner's options an engineer brings here (issue 23's CI step, `from-config … --explore
- * --check`): the report holds the single-fault atlas already; exploring further, exit 3 on a break
- * and lanes are the runner's, on the scenario `--scenario-out` writes (docs/cli.md).
+ * --check`): the report holds the single-fault atlas already, and `--check` exits 3 on a break;
+ * exploring further (pairs, kinds) and lanes are the runner's, on the scenario `--scenario-out`
+ * writes (docs/cli.md).
  */
-const RUNNER_ATLAS =
-  "from-config's report ends with a stream pipeline's single-fault atlas (its summary and first break); to explore further or check in CI (exit 3 when a placement breaks the claim), write the scenario and run it: from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --explore --check";
 const RUNNER_ONLY = {
-  explore: RUNNER_ATLAS,
-  check: RUNNER_ATLAS,
+  explore:
+    "from-config's report ends with a stream pipeline's single-fault atlas (its summary and first break), and from-config … --check exits 3 when the run or a placement breaks the claim (the CI step); to explore further (--depth 2, --kinds), write the scenario and run it: from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --explore --depth 2",
   compare:
     'from-config compares no lanes; write the scenario with from-config … --scenario-out pipeline.json, then delivery-lab pipeline.json --compare exactly-once',
 };
@@ -53,6 +54,7 @@ export function fromConfigCommand(
       format: { type: 'string' },
       'scenario-out': { type: 'string' },
       'skip-atlas': { type: 'boolean' },
+      check: { type: 'boolean' },
       on: { type: 'string' },
       claim: { type: 'string' },
     },
@@ -116,7 +118,8 @@ export function fromConfigCommand(
       ? `claim checked: ${imported.claim.value} (--claim)`
       : `claim checked: ${imported.claim.value} — the workload's (${imported.base}), not your files': a configuration claims no guarantee; --claim ${CLAIMS.join('|')} checks the one your pipeline promises`;
   // A dbt model or an Airflow DAG: a batch job, run by the batch engine (no stream atlas).
-  if (imported.kind === 'batch') return batchFromConfig(imported, format, claimWords, out);
+  if (imported.kind === 'batch')
+    return batchFromConfig(imported, format, claimWords, values.check === true, out, err);
   let guarantee:
     | {
         claimed: string;
@@ -132,6 +135,8 @@ export function fromConfigCommand(
   let atlas:
     | {
         summary: string;
+        placements: number;
+        breaking: number;
         breaks: string | null;
         keeps: string | null;
         survives: boolean;
@@ -161,12 +166,20 @@ export function fromConfigCommand(
         : {}),
     };
     if (!values['skip-atlas']) {
+      // The fix comes with the command that explores the scenario with it: on the file
+      // --scenario-out wrote, or on one to write (./exploreWithFix.ts).
+      const written = values['scenario-out'];
       const { report } = exploreReport(
         parsed.scenario,
         { depth: 1, kinds: PLACEMENT_KINDS },
         undefined,
+        undefined,
+        { target: written ?? 'pipeline.json', scenarioOptions: [], atlasOptions: [] },
       );
       const c = report.counterexample;
+      const commands = c?.fix?.commands?.map((cmd) =>
+        written === undefined ? `from-config … --scenario-out pipeline.json, then ${cmd}` : cmd,
+      );
       const words = c?.labels.join(' + ');
       // Timed, unless its words give the time already ("… at 108 ms (the 1st time there)").
       const when = c && !words!.includes(` at ${c.timeMs} ms`) ? ` (at ${c.timeMs} ms)` : '';
@@ -183,9 +196,12 @@ export function fromConfigCommand(
       const onFailure = parsed.scenario.producer.app.onFailure;
       atlas = {
         summary: report.summary,
+        placements: report.placements,
+        breaking: report.breaking.length,
         breaks: c ? `${words}${when}: ${c.outcome}` : null,
-        // What to change: the claim's recipe's knobs that keep it on that fault.
-        keeps: c?.fix ? fixSentence(c.fix) : null,
+        // What to change: the claim's recipe's knobs that keep it on that fault, and the
+        // command that tries them on every other.
+        keeps: c?.fix ? withCommands(fixSentence(c.fix), commands) : null,
         survives: c === null && report.base.outcome === 'held',
         ...(crashLosses > 0 && onFailure !== 'resend'
           ? {
@@ -257,5 +273,18 @@ export function fromConfigCommand(
     if (atlas?.note) out(`note: ${atlas.note}`);
   }
   if (!imported.runnable) return 2;
+  if (values.check) {
+    // The CI step: each reason on stderr, so that the report on stdout stays as it is.
+    const { failures, passed } = pipelineCheck({
+      workload: imported.base,
+      run: guarantee ?? null,
+      atlas: atlas
+        ? { placements: atlas.placements, breaking: atlas.breaking, first: atlas.breaks }
+        : { none: '--skip-atlas' },
+    });
+    for (const f of failures) err(f);
+    if (failures.length === 0) err(passed);
+    return failures.length > 0 ? 3 : 0;
+  }
   return guarantee?.tested === false ? 3 : 0;
 }

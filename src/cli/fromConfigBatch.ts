@@ -4,7 +4,8 @@
  * unset, then the batch run of the scenario it built — its report as `delivery-lab <preset>`
  * prints a batch job's (src/cli/batchReport.ts) — and the guarantee it observed under the
  * workload's fault (docs/cli.md#batch-files). Exit 0 it ran · 2 a value is refused · 3 the
- * workload's fault never fired under these settings: not tested.
+ * workload's fault never fired under these settings: not tested (with `--check`, also when the run
+ * breaks the claim: ./fromConfigCheck.ts; no atlas runs here).
  */
 import {
   batchFaultsNeverFired,
@@ -16,6 +17,7 @@ import {
 import type { ConfigImport } from '../scenarios/config/importConfig';
 import { batchText } from './batchReport';
 import { guaranteeLine, keyGroupLines } from './fromConfigLines';
+import { pipelineCheck } from './fromConfigCheck';
 
 type Imported = Extract<ConfigImport, { ok: true }>;
 
@@ -23,7 +25,9 @@ export function batchFromConfig(
   imported: Imported,
   format: string,
   claimWords: string,
+  check: boolean,
   out: (s: string) => void,
+  err: (s: string) => void,
 ): number {
   const parsed = parseScenario(imported.scenario);
   const r: BatchResult | null = parsed.ok ? runBatch(parsed.scenario) : null;
@@ -80,5 +84,17 @@ export function batchFromConfig(
     out(guaranteeLine(guarantee, imported, unfired));
   }
   if (!imported.runnable) return 2;
+  if (check) {
+    const { failures, passed } = pipelineCheck({
+      workload: imported.base,
+      run: guarantee,
+      atlas: {
+        none: "a batch job's is not run here: --scenario-out FILE, then delivery-lab FILE --explore --check",
+      },
+    });
+    for (const f of failures) err(f);
+    if (failures.length === 0) err(passed);
+    return failures.length > 0 ? 3 : 0;
+  }
   return guarantee?.tested === false ? 3 : 0;
 }

@@ -258,7 +258,18 @@ export function main(
       return 2;
     }
   }
-  const scenario = seed === undefined ? parsed.scenario : { ...parsed.scenario, seed };
+  const seeded = seed === undefined ? parsed.scenario : { ...parsed.scenario, seed };
+  // `--set`: the knobs set on it, as a `--compare` lane sets them (./compare.ts `setKnobs`). The
+  // run is then no longer the preset's nor the file's as written: reported under its own name,
+  // with no preset, and no pin of the file offered to accept.
+  const edited = values.set.length > 0;
+  const set = edited ? optionalPart('compare').setKnobs(seeded, values.set) : { scenario: seeded };
+  if ('problem' in set) {
+    err(set.problem);
+    return 2;
+  }
+  const scenario = set.scenario;
+  const ranPreset = edited ? undefined : presetRef;
   const kind = scenarioKind(scenario);
   if (kind === 'batch' && (format === 'mermaid' || values.diagram !== undefined)) {
     err(`${format === 'mermaid' ? '--format mermaid' : '--diagram'} ${BATCH_NO_DIAGRAM}`);
@@ -274,7 +285,7 @@ export function main(
   if (atlasArgs && kind === 'batch')
     return optionalPart('exploreBatch').runBatchExplore(
       scenario,
-      presetRef,
+      ranPreset,
       atlasArgs.depth,
       values.kinds,
       format,
@@ -296,8 +307,20 @@ export function main(
       atlas = exploreReport(
         scenario,
         streamAtlasArgs,
-        presetRef,
+        ranPreset,
         status && atlasProgress(status),
+        // The fix: line's command repeats what made this atlas (./exploreWithFix.ts).
+        {
+          target,
+          scenarioOptions: [
+            ...(values.seed === undefined ? [] : ['--seed', values.seed]),
+            ...values.set.flatMap((v) => ['--set', v]),
+          ],
+          atlasOptions: [
+            ...(values.depth === undefined ? [] : ['--depth', values.depth]),
+            ...(values.kinds === undefined ? [] : ['--kinds', values.kinds]),
+          ],
+        },
       ).report;
     } catch (e) {
       status?.(null);
@@ -337,7 +360,7 @@ export function main(
   if (values.compare.length > 0)
     return optionalPart('compare').runCompare(
       scenario,
-      presetRef,
+      ranPreset,
       values.compare,
       format,
       values.check,
@@ -350,9 +373,9 @@ export function main(
     );
   // A batch scenario is judged by the batch engine (src/cli/batchReport.ts).
   if (kind === 'batch')
-    return runBatchCli(scenario, presetRef ?? null, format, values.check, out, err, {
+    return runBatchCli(scenario, ranPreset ?? null, format, values.check, out, err, {
       headingLevel,
-      fromFile: presetRef === undefined && !isShareLink(target),
+      fromFile: presetRef === undefined && !isShareLink(target) && !edited,
     });
   let run;
   try {
@@ -360,20 +383,20 @@ export function main(
     // The JSON report is written in chunks: 2,000,000 events make more than one string holds.
     const report =
       format === 'json'
-        ? jsonReportChunks(run, presetRef, nodeTraceHash)
+        ? jsonReportChunks(run, ranPreset, nodeTraceHash)
         : format === 'mermaid'
           ? [optionalPart('diagrams').mermaidReport(run, diagram)]
           : format === 'markdown'
             ? [
                 optionalPart('diagrams').markdownDoc(
                   run,
-                  presetRef,
+                  ranPreset,
                   markdownDiagram,
                   nodeTraceHash,
                   headingLevel,
                 ),
               ]
-            : [textReport(run, presetRef, nodeTraceHash)];
+            : [textReport(run, ranPreset, nodeTraceHash)];
     for (const chunk of report) out(chunk);
     out('\n');
   } catch (e) {
@@ -382,7 +405,7 @@ export function main(
   }
   if (values.check) {
     // A scenario file's pin can be edited: say how to accept what the run shows now.
-    const fromFile = presetRef === undefined && !isShareLink(target);
+    const fromFile = presetRef === undefined && !isShareLink(target) && !edited;
     if (!scenario.expect) {
       err('--check: the scenario has no "expect" block');
       if (fromFile) err(acceptNow(`add "expect": ${pinJson(pinOfRun(scenario))}`));

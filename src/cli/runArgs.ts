@@ -8,13 +8,15 @@ import { parseSeed } from '../views/io/seed';
 import type { OptionalPart } from './optionalParts';
 import { didYouMeanOption } from './commandArgs';
 
-export const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown|sql] [--against URL] [--diagram D] [--heading-level N] [--check] [--list] [--compare L]…
-       npm run --silent sim -- <scenario> --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
+export const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--set K=V]… [--format json|text|mermaid|markdown|sql] [--against URL] [--diagram D] [--heading-level N] [--check] [--list] [--compare L]…
+       npm run --silent sim -- <scenario> [--set K=V]… --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
 
   a share link is the page's address (or its '#s=…' part), quoted for the shell; a page or
   embed link with '?preset=…' runs that preset
 
   --seed N      run with this seed instead of the scenario's
+  --set K=V     run the scenario with this knob set (given again: more knobs), as a --compare
+                lane of knobs sets it: 'acks=all', 'producer.enable.idempotence=true'
   --format F    json (one object, the contract), text (default), mermaid (a diagram's text) or
                 markdown (a short report with the diagram in a mermaid block) or sql (a table
                 sink's statements as a PostgreSQL script: psql -f it on a fresh database, docs/sql.md)
@@ -57,6 +59,7 @@ const OPTIONS = {
   depth: { type: 'string' },
   kinds: { type: 'string' },
   compare: { type: 'string', multiple: true },
+  set: { type: 'string', multiple: true },
   against: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -92,6 +95,8 @@ export interface Arguments {
   help: boolean;
   /** `--compare` values, one per lane beside the scenario. */
   compare: string[];
+  /** `--set` values: knobs set on the scenario before it runs (or is explored). */
+  set: string[];
   /** `--against`: a PostgreSQL URL to replay the sink's SQL on. */
   against: string | undefined;
 }
@@ -114,8 +119,8 @@ export function parseArguments(argv: string[]): Arguments | { problem: string } 
   for (const t of tokens) {
     if (t.kind !== 'option') continue;
     // Given twice, which one counts would be a guess: `--seed 5 --seed 6` is refused (but
-    // --compare, one per lane).
-    if (seen.has(t.name) && t.name !== 'compare')
+    // --compare, one per lane, and --set, one per knob).
+    if (seen.has(t.name) && t.name !== 'compare' && t.name !== 'set')
       return { problem: `${clipEcho(t.rawName)}: given more than once\n${SEE_USAGE}` };
     seen.add(t.name);
     const option = Object.hasOwn(OPTIONS, t.name) ? OPTIONS[t.name as keyof typeof OPTIONS] : null;
@@ -133,6 +138,10 @@ export function parseArguments(argv: string[]): Arguments | { problem: string } 
     // a lane's knobs are one argument (docs/cli.md), so the quoting is what to change.
     const second = tokens.filter((t) => t.kind === 'positional')[1]!;
     const before = tokens[tokens.indexOf(second) - 1];
+    if (before?.kind === 'option' && before.name === 'set' && /^[\w.-]+=/.test(positionals[1]!))
+      return {
+        problem: `unexpected argument "${clipEcho(positionals[1]!)}": one --set per knob: --set ${clipEcho(before.value ?? '')} --set ${clipEcho(positionals[1]!)}\n${SEE_USAGE}`,
+      };
     if (before?.kind === 'option' && before.name === 'compare' && /^[\w.-]+=/.test(positionals[1]!))
       return {
         problem: `unexpected argument "${clipEcho(positionals[1]!)}": a lane's knobs go in one argument, quoted: --compare '${clipEcho(`${before.value} ${positionals[1]!}`)}'\n${SEE_USAGE}`,
@@ -160,6 +169,7 @@ export function parseArguments(argv: string[]): Arguments | { problem: string } 
     compare: Array.isArray(values.compare)
       ? values.compare.filter((v) => typeof v === 'string')
       : [],
+    set: Array.isArray(values.set) ? values.set.filter((v) => typeof v === 'string') : [],
   };
 }
 
@@ -176,7 +186,8 @@ export function isShareLink(target: string): boolean {
  */
 export function optionalPartsFor(values: Arguments): OptionalPart[] {
   const parts: OptionalPart[] = [];
-  if (values.compare.length > 0) parts.push('compare');
+  // --set reads knobs as a --compare lane does (./compare.ts `setKnobs`).
+  if (values.compare.length > 0 || values.set.length > 0) parts.push('compare');
   if (values.explore) parts.push('explore', 'exploreBatch');
   if (values.check) parts.push('atlasPin');
   if (values.format === 'sql' || values.against !== undefined) parts.push('sql');

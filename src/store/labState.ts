@@ -202,6 +202,12 @@ export interface LabActions {
    * (a knob turned back on: "its last value").
    */
   setKnob(path: string, value: unknown, note?: string): void;
+  /**
+   * Set several knobs as {@link setKnob} sets each, as ONE undoable edit (the fault atlas's
+   * "Explore with acks=all, …": the knobs that keep the claim only together), the notice naming
+   * every one; `note` ends it.
+   */
+  setKnobs(knobs: readonly { path: string; value: unknown }[], note?: string): void;
   setSeed(seed: number): void;
   addFault(fault: FaultInput): void;
   applyFaultAction(action: FaultAction): void;

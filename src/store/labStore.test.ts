@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getKnob } from '../scenarios/knobPaths';
 import { countersAt, indexAtTime } from '../views/run/at';
 import {
   HISTORY_LIMIT,
@@ -61,6 +62,26 @@ describe('lab store: guarantee switch and knobs', () => {
     expect(selectRecipeDifferences(l.app.getState()).map((k) => k.path)).toEqual([
       'sink.statement',
     ]);
+  });
+
+  it('setKnobs sets several knobs as one undo step, its notice naming each', async () => {
+    const l = await settledLab();
+    const before = l.app.getState().scenario;
+    l.actions.setKnobs(
+      [
+        { path: 'producer.acks', value: 'all' },
+        { path: 'producer.enable.idempotence', value: true },
+      ],
+      'from the fault atlas',
+    );
+    const s = l.app.getState();
+    expect(getKnob(s.scenario, 'producer.acks')).toBe('all');
+    expect(getKnob(s.scenario, 'producer.enable.idempotence')).toBe(true);
+    expect(s.past).toHaveLength(1);
+    expect(s.notice).toBe('Set acks to all; Set enable.idempotence to true; from the fault atlas');
+    l.actions.undo();
+    expect(l.app.getState().scenario).toBe(before);
+    await l.actions.settled();
   });
 
   it('choosing the claimed guarantee again applies its recipe only where the knobs differ', async () => {

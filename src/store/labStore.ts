@@ -414,6 +414,21 @@ export function createLab(deps: LabDeps): Lab {
       if (loaded) apply(loaded);
       else void loadKnobEditing().then(apply);
     },
+    setKnobs(knobs, note) {
+      const apply = (editKnob: EditKnob) => {
+        let scenario = app.getState().scenario;
+        const notices: string[] = [];
+        for (const k of knobs) {
+          const e = editKnob(scenario, k.path, k.value);
+          scenario = e.scenario;
+          notices.push(e.notice);
+        }
+        edit(scenario, [...notices, ...(note ? [note] : [])].join('; '));
+      };
+      const loaded = knobEditing();
+      if (loaded) apply(loaded);
+      else void loadKnobEditing().then(apply);
+    },
     setSeed(seed) {
       if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) return;
       edit({ ...app.getState().scenario, seed }, `Seed ${seed}`);

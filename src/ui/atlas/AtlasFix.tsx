@@ -9,16 +9,20 @@ type Knobs = FixSuggestion['knobs'];
 /**
  * Under "Show me how this breaks": what keeps the claim on that fault, asked (a few runs, in an
  * atlas worker) — the knobs of the claim's recipe the scenario sets otherwise — and, where they
- * keep it, Compare of the break beside the same fault with them set.
+ * keep it, Compare of the break beside the same fault with them set, and the engineer's next
+ * question: the atlas again with them set ("and with that knob, does it survive every fault?").
  */
 export function AtlasFix({
   faults,
   suggest,
   onCompareFix,
+  onExploreFix,
 }: {
   faults: FaultSpec[];
   suggest: (faults: FaultSpec[]) => Promise<FixSuggestion | null>;
   onCompareFix: (faults: FaultSpec[], knobs: Knobs) => void;
+  /** Set `knobs` on the scenario (one undo step) and run the atlas again. */
+  onExploreFix: (knobs: Knobs) => void;
 }) {
   const [state, setState] = useState<
     | { kind: 'idle' }
@@ -60,14 +64,22 @@ export function AtlasFix({
       {offers.map((knobs) => {
         const words = knobs.map((k) => k.text).join(', ');
         return (
-          <button
-            key={words}
-            type="button"
-            data-testid={atlasTestIds.fixCompare}
-            onClick={() => onCompareFix(faults, knobs)}
-          >
-            Compare the break with {words}
-          </button>
+          <span key={words} className="atlas-fix-offer">
+            <button
+              type="button"
+              data-testid={atlasTestIds.fixCompare}
+              onClick={() => onCompareFix(faults, knobs)}
+            >
+              Compare the break with {words}
+            </button>
+            <button
+              type="button"
+              data-testid={atlasTestIds.fixExplore}
+              onClick={() => onExploreFix(knobs)}
+            >
+              Explore with {words}
+            </button>
+          </span>
         );
       })}
     </div>

@@ -7,10 +7,11 @@ import {
   type AtlasJob,
   type AtlasProgress,
 } from '../../platform/atlasWorkers';
-import { selectParse, type LabState } from '../../store/labStore';
+import { PARSE_PENDING, selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { MAX_LANES, type LaneSpec } from '../../views/compare/compareSpec';
 import type { FaultInput } from '../../views/edit/faultActions';
+import { editKnob } from '../../views/edit/knobs';
 import type { FixSuggestion } from '../../views/atlas/fixSuggestion';
 import { heatMap } from '../../views/atlas/heatMap';
 import { streamAtlasFindings } from '../../views/atlas/atlasFindings';
@@ -111,6 +112,8 @@ export function AtlasPanel() {
   const [live, setLive] = useState<Live | null>(null);
   const job = useRef<AtlasJob | null>(null);
   const exploreButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
   // Its workers warm up on the scenario on screen before the first Explore (./useAtlasWarmUp.ts).
   const warmUp = useAtlasWarmUp();
   // What a screen reader hears: the start, the progress every 10 s, the summary at the end.
@@ -122,7 +125,11 @@ export function AtlasPanel() {
   }, [gate.hidden]);
   useEffect(() => () => job.current?.cancel(), []);
 
-  const start = () => {
+  /**
+   * Run the atlas of the scenario on screen; `fixedWith` names the knobs just set from a fix
+   * ("acks=all"), which the summary then says it explored with.
+   */
+  const start = (fixedWith?: string) => {
     const parsed = selectParse(lab.app.getState());
     if (!parsed.ok) {
       setError('The scenario has problems to fix first (see its issues).');
@@ -178,15 +185,35 @@ export function AtlasPanel() {
       // found goes in the report.
       if (lab.app.getState().atlas === choice)
         actions.noteAtlasExplored(streamAtlasFindings(input, choice, r.atlas, map.summary));
-      setShown({ atlas: r.atlas, input, map, workers: r.workers, ms: performance.now() - t0 });
+      setShown({
+        atlas: r.atlas,
+        input,
+        map,
+        workers: r.workers,
+        ms: performance.now() - t0,
+        ...(fixedWith ? { fixedWith } : {}),
+      });
       say(
         hidden.current
           ? 'Fault atlas done: what it found waits for your answer.'
-          : `Fault atlas done: ${map.summary}`,
+          : `Fault atlas done: ${fixedWith ? `explored with ${fixedWith}: ` : ''}${map.summary}`,
         true,
       );
     });
   };
+  // After "Explore with …" the button pressed went with the first atlas, and its run ends on
+  // Explore (Cancel's button, drawn again): once its results are drawn, the focus goes to what
+  // it found, which says what changed.
+  useEffect(() => {
+    if (shown?.fixedWith)
+      panel.current?.querySelector<HTMLElement>(`[data-testid="${atlasTestIds.summary}"]`)?.focus();
+  }, [shown]);
+  // The latest `start`, for the memoised results' handler (./AtlasResults.tsx re-renders only
+  // when a chunk or the atlas finishes, not on every progress message).
+  const startLatest = useRef(start);
+  useEffect(() => {
+    startLatest.current = start;
+  });
   /** Stop the running atlas, saying so: its workers, its progress and its map so far go. */
   const stop = useCallback(
     (words: string) => {
@@ -298,9 +325,51 @@ export function AtlasPanel() {
     [compareOnExplored],
   );
 
+  /**
+   * "Explore with acks=all": the engineer's next question after what keeps the claim on one fault
+   * — does it survive every one? The knobs are set on the explored scenario as one undo step (the
+   * ordinary knob edit: the share link, export and embed carry it) and the atlas runs again at
+   * once, with the same kinds.
+   */
+  const exploreFix = useCallback(
+    (knobs: FixSuggestion['knobs']) => {
+      if (!explored) return;
+      const words = knobs.map((k) => k.text).join(', ');
+      const set = knobs.map((k) => ({ path: k.path, value: k.value }));
+      const note = 'from the fault atlas, to explore with it';
+      if (sameScenario(lab.app.getState().scenario, explored)) actions.setKnobs(set, note);
+      else {
+        // Edited since: the scenario explored, with the knobs set, opened again as one step.
+        let withKnobs = explored;
+        const notices: string[] = [];
+        for (const k of set) {
+          const e = editKnob(withKnobs, k.path, k.value);
+          withKnobs = e.scenario;
+          notices.push(e.notice);
+        }
+        actions.loadScenario(withKnobs, {
+          presetRef: lab.app.getState().presetRef,
+          atlas: choice,
+          notice: [...notices, note].join('; '),
+        });
+      }
+      // The run's validation is in hand on the lab's page; if not yet, the atlas waits for it.
+      if (selectParse(lab.app.getState()) === PARSE_PENDING)
+        void actions.settled().then(() => startLatest.current(words));
+      else startLatest.current(words);
+      focusSoon(() => cancelButton.current);
+    },
+    [explored, lab, actions, choice],
+  );
+
   const stale = explored !== null && !sameScenario(explored, scenario);
   return (
-    <section className="card atlas" aria-label="Fault atlas" data-testid={atlasTestIds.panel}>
+    <section
+      className="card atlas"
+      aria-label="Fault atlas"
+      data-testid={atlasTestIds.panel}
+      ref={panel}
+    >
       <div className="atlas-head">
         <h2>Fault atlas</h2>
         <span className="muted">
@@ -320,7 +389,12 @@ export function AtlasPanel() {
           Pairs too <span className="muted">({PAIRS_BOUND})</span>
         </label>
         {running ? (
-          <button type="button" data-testid={atlasTestIds.cancel} onClick={cancel}>
+          <button
+            type="button"
+            ref={cancelButton}
+            data-testid={atlasTestIds.cancel}
+            onClick={cancel}
+          >
             Cancel
           </button>
         ) : (
@@ -330,7 +404,7 @@ export function AtlasPanel() {
             data-testid={atlasTestIds.explore}
             onPointerEnter={warmUp}
             onFocus={warmUp}
-            onClick={start}
+            onClick={() => start()}
           >
             {pairs ? 'Explore pairs of faults' : 'Explore faults'}
           </button>
@@ -387,6 +461,7 @@ export function AtlasPanel() {
           onCompare={compareWith}
           suggest={suggest}
           onCompareFix={compareFix}
+          onExploreFix={exploreFix}
         />
       )}
     </section>

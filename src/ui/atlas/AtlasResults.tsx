@@ -23,6 +23,8 @@ export interface Shown {
   map: HeatMap;
   workers: number;
   ms: number;
+  /** The knobs set from a fix before it ran ("acks=all"): the summary says it explored with them. */
+  fixedWith?: string;
 }
 
 /** An atlas while it runs: its trials so far, their heat map and counterexample. View state. */
@@ -48,6 +50,7 @@ export const AtlasResults = memo(function AtlasResults({
   onCompare,
   suggest,
   onCompareFix,
+  onExploreFix,
 }: {
   shown: Shown | null;
   live: Live | null;
@@ -59,6 +62,8 @@ export const AtlasResults = memo(function AtlasResults({
   suggest: (faults: FaultSpec[]) => Promise<FixSuggestion | null>;
   /** Compare the counterexample's break beside the same fault with `knobs` set. */
   onCompareFix: (faults: FaultSpec[], knobs: FixSuggestion['knobs']) => void;
+  /** Set the fix's knobs on the scenario and run the atlas again. */
+  onExploreFix: (knobs: FixSuggestion['knobs']) => void;
 }) {
   const atlas = shown?.atlas ?? live?.soFar.atlas;
   const map = shown?.map ?? live?.heat.map;
@@ -75,7 +80,9 @@ export const AtlasResults = memo(function AtlasResults({
         </p>
       )}
       {shown ? (
-        <p className="atlas-summary" data-testid={atlasTestIds.summary}>
+        // After "Explore with acks=all" it says what changed (focused then: the button is gone).
+        <p className="atlas-summary" data-testid={atlasTestIds.summary} tabIndex={-1}>
+          {shown.fixedWith && <strong>Explored with {shown.fixedWith}: </strong>}
           {shown.map.summary}
         </p>
       ) : (
@@ -134,6 +141,7 @@ export const AtlasResults = memo(function AtlasResults({
           faults={counter.faults}
           suggest={suggest}
           onCompareFix={onCompareFix}
+          onExploreFix={onExploreFix}
         />
       )}
       {noFault && (

@@ -28,4 +28,6 @@ export const atlasTestIds = {
   speed: 'atlas-speed',
   fix: 'atlas-fix',
   fixCompare: 'atlas-fix-compare',
+  /** "Explore with acks=all": the knob set, the atlas run again. */
+  fixExplore: 'atlas-fix-explore',
 } as const;
