@@ -17,6 +17,7 @@ import { SolutionsSent } from './SolutionsSent';
 import { roomTestIds } from './roomTestIds';
 import { usePageRoomPrediction } from './usePageRoomPrediction';
 import { usePresenterRoom } from './usePresenterRoom';
+import { pointerClickFreesKeys } from './pointerClickFreesKeys';
 import { useRoomKey } from './useRoomKey';
 import { BreakableUrl } from '../BreakableUrl';
 import './room.css';
@@ -211,6 +212,7 @@ export function RoomPanel({
         aria-label="Room"
         data-testid={roomTestIds.panel}
         hidden={hidden}
+        onClick={pointerClickFreesKeys}
       >
         <header>
           <h2>Room</h2>
@@ -232,7 +234,13 @@ export function RoomPanel({
       </aside>
     );
   return (
-    <aside className="room-panel" aria-label="Room" data-testid={roomTestIds.panel} hidden={hidden}>
+    <aside
+      className="room-panel"
+      aria-label="Room"
+      data-testid={roomTestIds.panel}
+      hidden={hidden}
+      onClick={pointerClickFreesKeys}
+    >
       <header>
         <h2>Room</h2>
         <span className="room-status" data-status={room.status}>
