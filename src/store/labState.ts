@@ -174,6 +174,11 @@ export interface LabActions {
       replay?: boolean;
       /** The status line's message once it is open. */
       notice?: string;
+      /**
+       * What Undo and Redo call this opening ("Undone: opened Solution 1 of the room"), when the
+       * notice says more than its name (default: the notice).
+       */
+      undoNote?: string;
     },
   ): void;
   /** Open Compare with these lanes, change them, or close it (null): one undoable edit. */

@@ -43,6 +43,9 @@ export function SolutionsSent({
     lab.actions.loadScenario(judged.attempt, {
       presetRef: null,
       notice: `Solution ${n} of the room, on the challenge’s start: ${solutionLine(solution)}. Undo (Ctrl+Z) goes back to the step.`,
+      // Undo says what it undid ("Undone: opened Solution 1 of the room"), not the notice's "Undo
+      // (Ctrl+Z) goes back to the step" once it has. Anonymous, as the panel lists it.
+      undoNote: `opened Solution ${n} of the room`,
     });
     setNote({ n, text: `Solution ${n} is open: play its run.` });
   };
