@@ -394,7 +394,11 @@ export function RoomPanel({
             </section>
           )}
           {onChallenge && source?.challenge && (
-            <SolutionsSent of={source.challenge.of} solutions={room.solutions} />
+            <SolutionsSent
+              of={source.challenge.of}
+              solutions={room.solutions}
+              onOpened={source.challenge.opened}
+            />
           )}
           {room.refusal && <p role="alert">{room.refusal}</p>}
           <div className="room-actions room-end-actions">
