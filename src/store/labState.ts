@@ -208,7 +208,8 @@ export interface LabActions {
    */
   setKnob(path: string, value: unknown, note?: string): void;
   setSeed(seed: number): void;
-  addFault(fault: FaultInput): void;
+  /** Add a fault, one undoable edit; `notice` says which (default: "Added a fault"). */
+  addFault(fault: FaultInput, notice?: string): void;
   applyFaultAction(action: FaultAction): void;
   /** Drop the in-flight message of trace entry `entry` (a clicked token). */
   dropMessage(entry: number): boolean;
