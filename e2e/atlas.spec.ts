@@ -266,6 +266,16 @@ test('"Show me how this breaks" brings the opened run on screen, the focus on it
   await expect(dash.byId(testIds.faultMarker).last()).toBeInViewport({ ratio: 1 });
   await expect(dash.byId(testIds.pipeline)).toBeInViewport();
   await expect(dash.byId(testIds.pipeline)).toBeFocused();
+  // The status line says which fault was added, and where, as its marker does (it said "Added a
+  // fault"): at-most-once's two faults, then the re-send of p-1 (the CLI's counterexample).
+  await expect(dash.byId(testIds.runStatus)).toContainText(
+    'Added fault 3: the application sending p-1 again — armed from 0 ms',
+  );
+  await expect(dash.byId(testIds.faultMarker).last()).toHaveAttribute(
+    'aria-label',
+    /^Fault 3: the application sending p-1 again — armed from 0 ms/,
+  );
+  await page.screenshot({ path: 'test-results/atlas-break-said.png' });
   await page.keyboard.press('Space');
   await expect(dash.byId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
 });

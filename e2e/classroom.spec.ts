@@ -681,3 +681,63 @@ test('on a 390 px phone a story’s title stays within the screen', async ({ pag
     await student.context().close();
   }
 });
+
+/**
+ * Projector mode on the page, a multiple choice revealed in the room's column (three phones, as a
+ * workshop's): its four options, their bars and the answer in words run past 720 px, and the panel
+ * scrolls them — End the room and Export results stay at its foot on the screen, and the answer
+ * in sight above them. Before, End the room sat past the screen's foot, out of reach without a
+ * scroll.
+ */
+test('in projector mode, a multiple choice revealed: End the room stays on the screen, the answer in sight above it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?preset=${PRESET}&present=1`);
+  await page.getByTestId(testIds.moreTools).click();
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const phones = await Promise.all(
+    [0, 1, 2].map(async () => {
+      const s = await RoomTestClient.open(server.url);
+      s.send({ type: 'join', code });
+      await s.next('joined');
+      return s;
+    }),
+  );
+  await page.getByTestId(ids.publish).click();
+  // Options A, B and C, one phone each.
+  await Promise.all(
+    phones.map(async (phone, i) => {
+      const { step } = await phone.next('step');
+      if (step.question.kind !== 'choice') throw new Error('merge-duplicate-source asks a choice');
+      phone.send({
+        type: 'answer',
+        stepIndex: step.stepIndex,
+        value: step.question.options[i]!.id,
+      });
+      await phone.next('accepted');
+    }),
+  );
+  await expect(page.getByTestId(ids.answered)).toHaveText('3 of 3 answered');
+  await page.getByTestId(testIds.play).click();
+  await page.getByTestId(testIds.toEnd).click();
+  const answer = page.getByTestId(ids.panel).locator('.room-answer');
+  await expect(answer).toContainText('Only {o1: 100}');
+  // More than the screen: the panel scrolls (not the page).
+  const panel = page.getByTestId(ids.panel);
+  expect(await panel.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(720);
+  await expect(page.getByTestId(ids.end)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId(ids.exportCsv)).toBeInViewport({ ratio: 1 });
+  const end = (await page.getByTestId(ids.end).boundingBox())!;
+  expect(end.y + end.height).toBeLessThanOrEqual(720);
+  // The answer whole above the foot's first button.
+  const foot = (await page.getByTestId(ids.exportCsv).boundingBox())!;
+  const said = (await answer.boundingBox())!;
+  expect(said.y).toBeGreaterThanOrEqual(0);
+  expect(said.y + said.height).toBeLessThanOrEqual(foot.y);
+  await page.screenshot({ path: 'test-results/room-end-on-screen.png' });
+  for (const phone of phones) phone.close();
+});

@@ -213,3 +213,50 @@ test('an imported run reloaded before its end: its verdict still waits for its e
   await expect(dash.byId(testIds.verdict)).toBeVisible();
   await expect(folded).toHaveCount(0);
 });
+
+// The claim question of imported files went with a reload, though the scenario it speaks of came
+// back: it is part of the saved workspace while it waits for its answer (src/ui/io/claimNotice.ts).
+test('the claim question of imported files survives a reload until answered; answered, it stays gone', async ({
+  dash,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dash.pickPreset('at-least-once');
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importFile).setInputFiles([
+    {
+      name: 'producer.properties',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('acks=all\nenable.idempotence=true\n'),
+    },
+    {
+      name: 'sink.sql',
+      mimeType: 'application/sql',
+      buffer: Buffer.from(
+        'INSERT INTO payments (payment_id, amount)\nVALUES ($1, $2)\nON CONFLICT (payment_id) DO NOTHING;\n',
+      ),
+    },
+  ]);
+  await expect(dash.byId(testIds.importDialog)).toBeHidden();
+  const claim = dash
+    .byId(testIds.notice)
+    .filter({ hasText: 'The verdict checks exactly-once: the claim of the workload' });
+  await expect(claim).toBeVisible();
+  const scenario = () => page.evaluate(() => window.__deliveryLab!.scenario());
+  const imported = await scenario();
+  await dash.reload();
+  await dash.settled();
+  // The imported scenario back, and its question with it, its choices whole.
+  expect(await scenario()).toEqual(imported);
+  await expect(claim).toBeVisible();
+  await expect(claim.getByRole('button', { name: /^Keep exactly-once:/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/claim-notice-reloaded.png' });
+  // Answered (the claim kept): gone, and a reload does not ask it again.
+  await claim.getByRole('button', { name: /^Keep exactly-once:/ }).click();
+  await expect(claim).toHaveCount(0);
+  await dash.reload();
+  await dash.settled();
+  expect(await scenario()).toEqual(imported);
+  await expect(claim).toHaveCount(0);
+});

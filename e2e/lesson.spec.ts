@@ -21,7 +21,7 @@ test('a lesson driven by PageDown only, its notes window following', async ({ co
   const view = presenter.getByTestId(ids.presenter);
   await expect(view).toHaveAttribute('data-step', '1', { timeout: 30_000 });
   await expect(view).toHaveAttribute('data-present', 'true');
-  await expect(presenter.getByTestId(ids.stepCount)).toHaveText('Step 1 of 10');
+  await expect(presenter.getByTestId(ids.stepCount)).toHaveText('Step 1 of 11');
   // The first step asks its preset's question; the answer waits for R.
   await expect(presenter.getByTestId(ids.question)).toContainText(
     'How many of the 20 payments reach the table?',
@@ -580,12 +580,12 @@ test('a screen reader: ◀ and ▶ are named Previous step and Next step; a step
   await page.keyboard.press('PageDown');
   await expect(view).toHaveAttribute('data-step', '2');
   await expect(page.getByTestId(ids.stepSaid)).toHaveText(
-    'Step 2 of 10: At-least-once: retry everything, dedupe nothing',
+    'Step 2 of 11: At-least-once: retry everything, dedupe nothing',
   );
   await page.getByTestId(ids.previous).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId(ids.stepSaid)).toHaveText(
-    'Step 1 of 10: At-most-once: commit first, never retry',
+    'Step 1 of 11: At-most-once: commit first, never retry',
   );
 });
 

@@ -137,13 +137,37 @@ test('a phone solves the challenge in its tab, answers Solved it, and the projec
   await expect(page.getByTestId(lessonIds.status)).toContainText(
     'Solution 1 of the room, on the challenge’s start: crash target=consumer-0',
   );
+  // The step's band gives the solution's run the screen: its title stays, its question and answer
+  // (about the step's own run) fold — they stayed over the solution's run. The sink's
+  // card, top to bottom, is on the screen.
+  await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-solution-open', 'true');
+  await expect(page.getByTestId(lessonIds.stepTitle)).toBeVisible();
+  await expect(page.getByTestId(lessonIds.question)).toBeHidden();
+  await expect(page.getByTestId(lessonIds.answer)).toBeHidden();
+  await expect(page.locator('section.stage').last()).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: 'test-results/room-solution-opened.png' });
   const opened = await overflowOf(page, `[data-testid="${ids.panel}"]`);
   expect([opened.across, opened.down, opened.page]).toEqual([0, 0, 0]);
-  // One undo step back to the lesson's own run.
+  // One undo step back to the lesson's own run, named: what was undone, not the notice's "Undo
+  // (Ctrl+Z) goes back to the step" said back.
   await page.locator('body').press('Control+z');
-  await expect(page.getByTestId(lessonIds.status)).toHaveText(/^Undone: Solution 1 of the room/);
+  await expect(page.getByTestId(lessonIds.status)).toHaveText(
+    'Undone: opened Solution 1 of the room',
+  );
   await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-step', '1');
+  // The step's band back, its answer with it.
+  await expect(page.getByTestId(lessonIds.presenter)).not.toHaveAttribute('data-solution-open');
+  await expect(page.getByTestId(lessonIds.question)).toBeVisible();
+  await expect(page.getByTestId(lessonIds.answer)).toBeVisible();
+  await page.screenshot({ path: 'test-results/room-solution-undone.png' });
+  // Redo opens the solution again, the band folded again.
+  await page.locator('body').press('Control+Shift+z');
+  await expect(page.getByTestId(lessonIds.status)).toHaveText(
+    'Redone: opened Solution 1 of the room',
+  );
+  await expect(page.getByTestId(lessonIds.question)).toBeHidden();
+  await page.locator('body').press('Control+z');
+  await expect(page.getByTestId(lessonIds.question)).toBeVisible();
 
   // A second student's solution breaks the challenge's rules (two crashes: it allows one): listed
   // as Solution 2, it does not open, and the panel says why, plainly.
@@ -172,8 +196,11 @@ test('a phone solves the challenge in its tab, answers Solved it, and the projec
     'Solution 2 does not solve the challenge: it breaks the challenge’s rules: 2 faults added: at most 1.',
   );
   await expect(said).toBeInViewport({ ratio: 1 });
-  // Not opened: the status line still says the undo of Solution 1.
-  await expect(page.getByTestId(lessonIds.status)).toHaveText(/^Undone: Solution 1 of the room/);
+  // Not opened: the status line still says the undo of Solution 1, the band stays.
+  await expect(page.getByTestId(lessonIds.status)).toHaveText(
+    'Undone: opened Solution 1 of the room',
+  );
+  await expect(page.getByTestId(lessonIds.question)).toBeVisible();
   await page.screenshot({ path: 'test-results/room-solution-refused.png' });
   const two = await overflowOf(page, `[data-testid="${ids.panel}"]`);
   expect([two.across, two.down, two.page]).toEqual([0, 0, 0]);

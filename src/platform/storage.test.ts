@@ -174,6 +174,27 @@ describe('restoreWorkspace (pure)', () => {
   });
 });
 
+describe('checkWorkspace: the claim question of imported files (claimAsked)', () => {
+  it('keeps a claim the lab knows with its workload; leaves out anything else, the workspace opening', () => {
+    const claimAsked = { value: 'exactly-once', workload: 'lost-ack-retry/idempotence-on' };
+    const kept = checkWorkspace({ ...WORKSPACE, claimAsked });
+    expect(kept.ok && kept.workspace.claimAsked).toEqual(claimAsked);
+    for (const bad of [
+      { value: 'twice-only', workload: 'x' },
+      { value: 'exactly-once', workload: '' },
+      { value: 'exactly-once', workload: 'x'.repeat(201) },
+      { value: 'exactly-once' },
+      'exactly-once',
+      ['exactly-once', 'x'],
+      null,
+    ]) {
+      const r = checkWorkspace({ ...WORKSPACE, claimAsked: bad });
+      expect(r.ok).toBe(true);
+      expect(r.ok && 'claimAsked' in r.workspace).toBe(false);
+    }
+  });
+});
+
 describe('loadWorkspace / saveWorkspace (store-agnostic)', () => {
   it('saves and loads a workspace', () => {
     const s = memoryStorage();

@@ -18,7 +18,8 @@
  * A state set aside goes to `"delivery-lab:workspace:set-aside"` as
  * `{ reason, version, savedAt, raw }` (raw = the stored text, unchanged).
  */
-import type { Issue, ScenarioInput } from '../engine';
+import type { Guarantee, Issue, ScenarioInput } from '../engine';
+import { CLAIMS } from '../scenarios/claim';
 import type { KeptPageState } from '../views/io/keptPageState';
 import { parseInHand } from '../views/run/validationOnDemand';
 import { PENDING_KEY, WORKSPACE_KEY } from './workspaceKey';
@@ -64,6 +65,27 @@ export interface Workspace extends KeptPageState {
    * outcome in its time"). Absent: it reopens where it was.
    */
   replay?: true;
+  /**
+   * Imported configuration files' question still unanswered — which guarantee the pipeline
+   * promises, the verdict checking the workload's claim meanwhile (src/ui/io/claimNotice.ts):
+   * asked again on reload, as it was on screen.
+   */
+  claimAsked?: ClaimAsked;
+}
+
+/** The claim the verdict checks, the workload's, and the workload it came with (its preset). */
+export interface ClaimAsked {
+  value: Guarantee;
+  workload: string;
+}
+
+/** A stored `claimAsked` as read back: a claim and a short workload name, or nothing. */
+function claimAskedOf(v: unknown): { claimAsked?: ClaimAsked } {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return {};
+  const { value, workload } = v as Record<string, unknown>;
+  if (!(CLAIMS as readonly unknown[]).includes(value)) return {};
+  if (typeof workload !== 'string' || workload.length === 0 || workload.length > 200) return {};
+  return { claimAsked: { value: value as Guarantee, workload } };
 }
 
 /** Takes a saved state of version n to version n + 1. Throws when it cannot. */
@@ -220,6 +242,8 @@ export function checkWorkspace(
       ...refused,
       ...page,
       ...(s.replay === true ? { replay: true as const } : {}),
+      // A question that cannot be read back is left out: the workspace opens, without it.
+      ...claimAskedOf(s.claimAsked),
     },
   };
 }

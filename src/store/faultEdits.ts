@@ -65,9 +65,9 @@ export function faultEditActions(
   edit: (next: ScenarioInput, notice: string) => void,
 ): Pick<LabActions, 'addFault' | 'applyFaultAction' | 'dropMessage' | 'moveFault' | 'deleteFault'> {
   return {
-    addFault(fault) {
+    addFault(fault, notice = 'Added a fault') {
       const s = app.getState().scenario;
-      edit({ ...s, faults: withFault(s, fault) }, 'Added a fault');
+      edit({ ...s, faults: withFault(s, fault) }, notice);
     },
     applyFaultAction(action) {
       const s = app.getState().scenario;

@@ -174,6 +174,11 @@ export interface LabActions {
       replay?: boolean;
       /** The status line's message once it is open. */
       notice?: string;
+      /**
+       * What Undo and Redo call this opening ("Undone: opened Solution 1 of the room"), when the
+       * notice says more than its name (default: the notice).
+       */
+      undoNote?: string;
     },
   ): void;
   /** Open Compare with these lanes, change them, or close it (null): one undoable edit. */
@@ -209,7 +214,8 @@ export interface LabActions {
    */
   setKnobs(knobs: readonly { path: string; value: unknown }[], note?: string): void;
   setSeed(seed: number): void;
-  addFault(fault: FaultInput): void;
+  /** Add a fault, one undoable edit; `notice` says which (default: "Added a fault"). */
+  addFault(fault: FaultInput, notice?: string): void;
   applyFaultAction(action: FaultAction): void;
   /** Drop the in-flight message of trace entry `entry` (a clicked token). */
   dropMessage(entry: number): boolean;

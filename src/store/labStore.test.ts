@@ -119,6 +119,33 @@ describe('lab store: guarantee switch and knobs', () => {
 });
 
 describe('lab store: faults, undo and redo', () => {
+  it('a scenario opened with an undo note: Undo and Redo name it, not the notice it opened with', async () => {
+    // A student's solution opened on the projector (src/ui/room/SolutionsSent.tsx): its notice
+    // ends "Undo (Ctrl+Z) goes back to the step", which Undo said back once it had.
+    const l = await settledLab();
+    const before = l.app.getState().scenario;
+    l.actions.loadScenario(
+      { ...before, seed: 7 },
+      {
+        notice: 'Solution 1 of the room, on the challenge’s start: seed=7. Undo goes back.',
+        undoNote: 'opened Solution 1 of the room',
+      },
+    );
+    expect(l.app.getState().notice).toBe(
+      'Solution 1 of the room, on the challenge’s start: seed=7. Undo goes back.',
+    );
+    await l.actions.settled();
+    l.actions.undo();
+    expect(l.app.getState().scenario).toBe(before);
+    expect(l.app.getState().notice).toBe('Undone: opened Solution 1 of the room');
+    l.actions.redo();
+    expect(l.app.getState().notice).toBe('Redone: opened Solution 1 of the room');
+    // Without one, the notice names the step, as before.
+    l.actions.loadScenario(before, { notice: 'Imported “x” from x.json' });
+    l.actions.undo();
+    expect(l.app.getState().notice).toBe('Undone: Imported “x” from x.json');
+  });
+
   it('drop an in-flight ack → one duplicate; undo → none; redo → one again', async () => {
     const l = await settledLab();
     // Start from the preset without its faults: nothing goes wrong, 0 duplicates.

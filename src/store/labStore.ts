@@ -303,7 +303,9 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({
         scenario: input,
         presetRef: opts.presetRef ?? null,
-        past: opts.resetHistory ? [] : [...s.past, noted(s, opts.notice)].slice(-HISTORY_LIMIT),
+        past: opts.resetHistory
+          ? []
+          : [...s.past, noted(s, opts.undoNote ?? opts.notice)].slice(-HISTORY_LIMIT),
         future: [],
         playing: false,
         selected: -1,

@@ -57,7 +57,7 @@ describe('lesson deck', () => {
     // The first step replaced the lab's opening scenario: nothing to undo back to.
     expect(lab.app.getState().past).toEqual([]);
     const first = currentLessonStep(deck.store.getState());
-    expect(first).toMatchObject({ lessonId: lesson.id, index: 0, count: 10, revealed: false });
+    expect(first).toMatchObject({ lessonId: lesson.id, index: 0, count: 11, revealed: false });
     expect(first.question).toBe('How many of the 20 payments reach the table?');
     // A stable selector output while nothing changes.
     expect(currentLessonStep(deck.store.getState())).toBe(first);
@@ -95,7 +95,7 @@ describe('lesson deck', () => {
     lab.actions.undo();
     expect(lab.app.getState().compare).toBeNull();
     deck.actions.goTo(99);
-    expect(currentLessonStep(deck.store.getState())).toMatchObject({ index: 9, revealed: false });
+    expect(currentLessonStep(deck.store.getState())).toMatchObject({ index: 10, revealed: false });
   });
 
   it("a batch job's step: R takes the refusal off, its schedule's end (told by the batch view) shows the answer", async () => {

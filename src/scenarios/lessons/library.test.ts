@@ -5,7 +5,7 @@
  * room reads before answering.
  */
 import { describe, expect, it } from 'vitest';
-import { compareExpect, parseScenario, simulate } from '../../engine';
+import { compareExpect, explore, parseScenario, simulate } from '../../engine';
 import { challengeById } from '../challenges';
 import { findPreset } from '../index';
 import { findLesson, libraryLessons } from './catalog';
@@ -14,7 +14,7 @@ import { resolveStep } from './resolve';
 describe('the shipped lessons', () => {
   it('are the two the issue names, each 8–12 steps', () => {
     expect(libraryLessons().map((l) => [l.title, l.steps.length])).toEqual([
-      ['Delivery guarantees in 45 minutes', 10],
+      ['Delivery guarantees in 45 minutes', 11],
       ['Exactly-once in Flink and Spark', 11],
     ]);
     expect(findLesson('exactly-once-flink-spark')?.steps[0]?.preset).toBe(
@@ -37,6 +37,23 @@ describe('the shipped lessons', () => {
       withoutFaults: true,
     });
   });
+
+  it('the closing question’s answer is the atlas’s: no single fault makes at-least-once lose a payment', () => {
+    // "Which single fault breaks at-least-once?" had no answer among the faults; the step asks it
+    // with "none" the right choice, and its answer cites the atlas's count — pinned here.
+    const lesson = findLesson('delivery-guarantees-45')!;
+    const k = lesson.steps.findIndex((s) => s.title.startsWith('One more fault'));
+    expect(k).toBe(lesson.steps.length - 1);
+    const r = resolveStep(lesson, k);
+    const parsed = parseScenario(r.scenario);
+    if (!parsed.ok) throw new Error('the step’s scenario is invalid');
+    const atlas = explore(parsed.scenario);
+    expect(atlas.placements.length).toBe(277);
+    expect(atlas.trials.filter((t) => t.result.outcome !== 'held')).toEqual([]);
+    expect(r.question.answer).toContain('all 277 placements of one more fault hold');
+    const own = lesson.steps[k]!.question!;
+    expect(own.mark.kind === 'choice' && own.mark.options.find((o) => o.right)?.id).toBe('none');
+  }, 120_000);
 
   it('a step naming a bare preset id plays the variant its question is about, and asks it', () => {
     // "An aborted transaction, read anyway" names `aborted-transaction-dirty-read`, whose question

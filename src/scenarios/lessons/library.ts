@@ -14,7 +14,7 @@ const deliveryGuarantees: LessonInput = {
   id: 'delivery-guarantees-45',
   title: 'Delivery guarantees in 45 minutes',
   description:
-    'At-most-once, at-least-once and exactly-once, from the producer to the consumer to the sink: ten stories, each predicted before it plays.',
+    'At-most-once, at-least-once and exactly-once, from the producer to the consumer to the sink: ten stories, each predicted before it plays, and a closing question.',
   steps: [
     {
       title: 'At-most-once: commit first, never retry',
@@ -74,6 +74,45 @@ const deliveryGuarantees: LessonInput = {
       title: 'Consume, transform, produce in one transaction',
       preset: 'consume-transform-produce',
       note: 'Exactly-once end to end inside Kafka: the output and the offsets commit together, and the reader must read committed data.',
+    },
+    {
+      // "Which single fault breaks at-least-once?" has no answer among the faults: the fault
+      // atlas of step 2's story holds the claim under every one of its 277 placements
+      // (`npm run --silent sim -- at-least-once --explore`; ./library.test.ts pins it). Asked as
+      // the choice it is, with "none" the right one, the room's answer exists.
+      title: 'One more fault: can at-least-once lose a payment?',
+      preset: 'at-least-once',
+      setup:
+        'Step 2’s pipeline again: 20 payments, p-1..p-20, sent with acks=all and retries (idempotence off), and a consumer that commits only after writing them. Add one more fault to its run, anywhere: a request or an acknowledgement lost or delayed, a crash of the consumer at any point, a leader failover, a rebalance, a zombie, a re-send.',
+      question: {
+        question: 'Which single fault makes this pipeline lose a payment?',
+        answer:
+          'None: it re-sends what was not acknowledged and replays from its last commit, so a fault adds duplicates at most (the fault atlas: all 277 placements of one more fault hold).',
+        mark: {
+          kind: 'choice',
+          options: [
+            {
+              id: 'lost-ack',
+              text: 'A lost acknowledgement',
+              whyNot: 'The producer sends the record again: it lands twice, never zero times.',
+            },
+            {
+              id: 'crash-before-commit',
+              text: 'A consumer crash before its commit',
+              whyNot: 'It restarts from its last commit and writes the batch again: duplicates.',
+            },
+            {
+              id: 'leader-failover',
+              text: 'A leader failover after an append',
+              whyNot:
+                'With acks=all the producer hears back once the followers hold the record; one it did not hear back about, it sends again.',
+            },
+            { id: 'none', text: 'None of them', right: true },
+          ],
+        },
+        needs: ['acks=all and retries', 'commits only after writing'],
+      },
+      note: 'The closing question: after the reveal, open Explore faults on at-least-once — 277 placements, every one held. Losses came from configuration (acks=0, commit first), never from a fault alone.',
     },
   ],
 };

@@ -31,7 +31,8 @@ import { useThrottledSay } from '../hooks/useThrottledSay';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { atlasTestIds } from './atlasTestIds';
 import './atlas.css';
-import { formatCountOf } from '../../views/run/format';
+import { formatCountOf, formatMs } from '../../views/run/format';
+import { addedFaultWords } from '../../views/edit/addedFaultWords';
 import { showOpenedRun } from './showOpenedRun';
 
 const selectScenario = (s: LabState) => s.scenario;
@@ -254,13 +255,15 @@ export function AtlasPanel() {
       if (!explored) return;
       stopToOpen();
       const added = faults as FaultInput[];
+      // Said as the timeline's markers say them: which fault, on what, armed from when.
+      const notice = addedFaultWords(faults, explored.faults?.length ?? 0, formatMs);
       if (sameScenario(lab.app.getState().scenario, explored) && added.length === 1) {
-        actions.addFault(added[0]!);
+        actions.addFault(added[0]!, notice);
       } else {
         actions.loadScenario(
           { ...explored, faults: [...(explored.faults ?? []), ...added] },
           // The atlas goes on with the same kinds ticked.
-          { presetRef: lab.app.getState().presetRef, atlas: unexplored(choice) },
+          { presetRef: lab.app.getState().presetRef, atlas: unexplored(choice), notice },
         );
       }
       showOpenedRun(lab.app.getState().compare ? 'compare-view' : 'pipeline');

@@ -221,6 +221,12 @@ describe('the atlas so far', () => {
     expect(added).toHaveLength(faults + 1);
     // The minimal counterexample of at-most-once: the application re-sends p-1 (as the CLI says).
     expect(added.at(-1)!.kind).toBe('app-resend');
+    // Said as its timeline marker says it: which fault, on what, from when (it said "Added a
+    // fault"). at-most-once ships two faults: this is the third.
+    expect(faults).toBe(2);
+    expect(lab.app.getState().notice).toBe(
+      'Added fault 3: the application sending p-1 again — armed from 0 ms',
+    );
     expect(screen.queryByTestId(ids.grid)).toBeNull();
     expect(screen.getByTestId(ids.explore)).toBeTruthy();
   });

@@ -13,7 +13,7 @@ import type { ImportOutcome } from './importScenario';
 import { goToAddress } from '../../platform/address';
 import { truncate } from '../../views/diagrams/mermaidText';
 import { useChallengeUi } from '../challenge/ChallengeContext';
-import { CLAIMS } from '../../scenarios/claim';
+import { claimNotice } from './claimNotice';
 
 /**
  * The top bar's "a run that travels" group: Share, Embed, Export, Import — and import by dropping
@@ -57,24 +57,7 @@ export function IoTools() {
     // said, with the choice of the one the pipeline promises — the claim alone, the files' knobs
     // kept (the top bar's switch would apply its recipe over them).
     const claim = r.config?.claim;
-    if (claim)
-      notices.push({
-        tone: 'info',
-        text: `The verdict checks ${claim.value}: the claim of the workload ${claim.workload}, not of your files — a configuration claims no guarantee. Which does your pipeline promise?`,
-        actions: CLAIMS.map((g) => ({
-          label: g === claim.value ? `Keep ${g}` : g,
-          name: `${g === claim.value ? `Keep ${g}` : g}: the claim the verdict checks (your knobs kept)`,
-          run: () => {
-            if (g !== claim.value)
-              a.setKnob(
-                'claim',
-                g,
-                `${g}, the guarantee your pipeline promises; your files’ knobs kept`,
-              );
-            return true;
-          },
-        })),
-      });
+    if (claim) notices.push(claimNotice(a, claim));
     // Configuration files: what was taken from them, key by key, stays on the page.
     if (r.config) notices.push({ tone: 'info', text: r.config.summary, lines: r.config.lines });
     setOpen(false);

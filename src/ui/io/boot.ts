@@ -23,6 +23,7 @@ import { firstChallengeLoaded } from './firstChallenge';
 import { bootLab } from './bootLab';
 import { createHistorySync } from './historySync';
 import { keptWorkspaceActions } from './keptWorkspace';
+import { claimAskedOf, claimNotice } from './claimNotice';
 import { applyQueryPageState, dropQueryPageStateOnChange } from './queryPageState';
 import type { PageServices } from './PageContext';
 import type { Start } from './startup';
@@ -124,6 +125,8 @@ export function bootPage({
   // The saved workspace's atlas choice and Compare lanes, as it was left (a bad one refused):
   // with the workspace, or a reload of its unedited preset (./startup.ts).
   if (start.pageState) restorePageState(lab, notices, start.pageState);
+  // Imported files' question, unanswered when the workspace was saved: asked again.
+  if (start.claimAsked) notices.push(claimNotice(lab.actions, start.claimAsked));
   // The workspace a link replaced: one Undo brings it back with its atlas choice and lanes.
   if (start.previous) restoreReplacedPageState(lab, notices, start.previous);
   // `?preset=…&a=…&c=`: the atlas's kinds and Compare's lanes as in a share link's hash (an
@@ -151,8 +154,21 @@ export function bootPage({
 
   if (!embed)
     autosave = createAutosave({
-      read: () => workspaceOf(lab.app.getState()),
-      subscribe: (listener) => subscribeWorkspace(lab, listener),
+      // With the notices' question of imported files while it waits (./claimNotice.ts).
+      read: () => ({
+        ...workspaceOf(lab.app.getState()),
+        ...claimAskedOf(notices.store.getState().items),
+      }),
+      subscribe: (listener) => {
+        const edits = subscribeWorkspace(lab, listener);
+        const asked = notices.store.subscribe((s, p) => {
+          if (claimAskedOf(s.items).claimAsked !== claimAskedOf(p.items).claimAsked) listener();
+        });
+        return () => {
+          edits();
+          asked();
+        };
+      },
       onNotice: (n) => notices.push({ tone: 'warn', text: n.message }),
       keptAtLoad: kept?.inPlace ?? false,
     });

@@ -9,7 +9,7 @@ describe('import of a lesson file', () => {
   it('gives back the lesson, with its first step’s scenario as the input', async () => {
     const r = await importFile({ name: 'l.json', size: text.length, text: async () => text });
     expect(r).toMatchObject({ ok: true, name: 'Delivery guarantees in 45 minutes' });
-    expect(r.ok && r.lesson?.steps).toHaveLength(10);
+    expect(r.ok && r.lesson?.steps).toHaveLength(11);
     expect(importText(text)).toMatchObject({ ok: true, lesson: { id: 'delivery-guarantees-45' } });
   });
 

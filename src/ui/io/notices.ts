@@ -4,6 +4,7 @@
  * (start-up, autosave) can add to it; the {@link NoticeBar} shows it.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ClaimAsked } from '../../platform/storage';
 
 /** A button on a notice: a choice the notice asks for. */
 export interface NoticeAction {
@@ -23,6 +24,11 @@ export interface PageNotice {
   lines?: string[];
   /** Choices offered (a notice with choices is not pushed out by newer ones). */
   actions?: NoticeAction[];
+  /**
+   * The claim question of imported configuration files (./claimNotice.ts): kept in the saved
+   * workspace while the notice is on the page, and asked again on reload.
+   */
+  claimAsked?: ClaimAsked;
 }
 
 /** The notices store and its two actions. */

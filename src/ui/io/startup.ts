@@ -13,7 +13,7 @@ import type { ScenarioInput } from '../../engine';
 import type { PresetParam } from '../../platform/presetUrl';
 import type { ShareResult } from '../../views/io/shareLink';
 import { PREDICTION_UNREADABLE, shareIssueLines } from '../../views/io/shareParam';
-import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
+import type { ClaimAsked, StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
 import type { KeptPageState } from '../../views/io/keptPageState';
 import { loadedPreset } from '../../scenarios/presetCatalog';
 import type { UndoStep } from '../../store/labStore';
@@ -43,6 +43,8 @@ export interface Start {
    * `replay`): it opens again as the replay, at its start, its outcome folded.
    */
   replay?: boolean;
+  /** The saved workspace's question of imported files, unanswered: asked again (./claimNotice.ts). */
+  claimAsked?: ClaimAsked;
   /**
    * The saved workspace's atlas choice and Compare lanes (`a=`, `c=` values), to read back: with
    * the workspace, or with a `?preset=` that opens the very scenario it holds (a reload).
@@ -330,6 +332,7 @@ function linkedStart({
       linkRefused,
       ...(ws.refused !== undefined ? { refused: ws.refused } : {}),
       ...(ws.replay ? { replay: true } : {}),
+      ...(ws.claimAsked ? { claimAsked: ws.claimAsked } : {}),
       ...(pageStateOf(ws) ? { pageState: pageStateOf(ws) } : {}),
       notices,
     };

@@ -34,6 +34,7 @@ import { LessonStatus } from './LessonStatus';
 import { LessonTools } from './LessonTools';
 import { lessonTestIds } from './lessonTestIds';
 import { useDeckKeys } from './useDeckKeys';
+import { useSolutionOnScreen } from './useSolutionOnScreen';
 import '../styles.css';
 import '../io/io.css';
 import '../io/tools.css';
@@ -124,6 +125,8 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
   // The step whose challenge round the room panel's Reveal revealed: its reference solution's why
   // shows on the projector too, for the discussion (it went to the phones only).
   const [challengeShown, setChallengeShown] = useState<number | null>(null);
+  // A student's solution opened from the room's panel: the step's band gives its run the screen.
+  const { solutionOnScreen, opened } = useSolutionOnScreen(info.index);
   const roomSource: RoomSource = {
     index: info.index,
     // R closes the room's answers at once: the room watches the run it predicted (issue: a
@@ -146,6 +149,7 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
               setChallengeShown(info.index);
               return lessonChallengeReveal(own);
             },
+            opened,
           }
         : undefined,
   };
@@ -162,6 +166,7 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
         data-step={info.index + 1}
         data-revealed={info.revealed || undefined}
         data-comparing={comparing || undefined}
+        data-solution-open={solutionOnScreen || undefined}
         // Projector mode's details (D, lab state `details`): folded, the stage cards are condensed
         // to one screen (src/ui/present/condensedCards.css); unfolded, whole, in a box that scrolls.
         data-details={details}

@@ -17,6 +17,8 @@ import { SolutionsSent } from './SolutionsSent';
 import { roomTestIds } from './roomTestIds';
 import { usePageRoomPrediction } from './usePageRoomPrediction';
 import { usePresenterRoom } from './usePresenterRoom';
+import { pointerClickFreesKeys } from './pointerClickFreesKeys';
+import { useAnswerInSight } from './useAnswerInSight';
 import { useRoomKey } from './useRoomKey';
 import { BreakableUrl } from '../BreakableUrl';
 import './room.css';
@@ -90,6 +92,10 @@ export function RoomPanel({
   const [large, setLarge] = useState(false);
   useJoinLargeKey(hidden ? null : setLarge);
   const step = room.step;
+  const panelBox = useRef<HTMLElement>(null);
+  const answerLine = useRef<HTMLParagraphElement>(null);
+  // Hidden (folded while the room watches the run), it is placed once shown again.
+  useAnswerInSight(panelBox, answerLine, hidden ? null : (room.reveal?.answer ?? null));
   const tally = room.tally;
   const watching = !ended && !room.lost && step !== null && room.closed && room.reveal === null;
   useEffect(() => onWatching?.(watching), [watching, onWatching]);
@@ -211,6 +217,7 @@ export function RoomPanel({
         aria-label="Room"
         data-testid={roomTestIds.panel}
         hidden={hidden}
+        onClick={pointerClickFreesKeys}
       >
         <header>
           <h2>Room</h2>
@@ -232,7 +239,14 @@ export function RoomPanel({
       </aside>
     );
   return (
-    <aside className="room-panel" aria-label="Room" data-testid={roomTestIds.panel} hidden={hidden}>
+    <aside
+      className="room-panel"
+      aria-label="Room"
+      data-testid={roomTestIds.panel}
+      hidden={hidden}
+      onClick={pointerClickFreesKeys}
+      ref={panelBox}
+    >
       <header>
         <h2>Room</h2>
         <span className="room-status" data-status={room.status}>
@@ -373,17 +387,21 @@ export function RoomPanel({
               />
               {room.reveal && (
                 // Kept: revealed in an earlier visit of the step (a lesson's band folds its own).
-                <p className="room-answer" data-kept={canAskAgain || undefined}>
+                <p className="room-answer" data-kept={canAskAgain || undefined} ref={answerLine}>
                   {room.reveal.answer}
                 </p>
               )}
             </section>
           )}
           {onChallenge && source?.challenge && (
-            <SolutionsSent of={source.challenge.of} solutions={room.solutions} />
+            <SolutionsSent
+              of={source.challenge.of}
+              solutions={room.solutions}
+              onOpened={source.challenge.opened}
+            />
           )}
           {room.refusal && <p role="alert">{room.refusal}</p>}
-          <div className="room-actions">
+          <div className="room-actions room-end-actions">
             {exportButton}
             <button
               type="button"

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ScenarioInput } from '../../engine';
 import type { LessonChallenge } from '../../scenarios/lessons';
 import { useLabInstance } from '../../store/LabContext';
 import type { RoomSolution, RoomSolutions } from '../../views/room/protocol';
@@ -16,9 +17,12 @@ import { roomTestIds } from './roomTestIds';
 export function SolutionsSent({
   of,
   solutions,
+  onOpened,
 }: {
   of: LessonChallenge;
   solutions: RoomSolutions;
+  /** Told the scenario a solution opened as (the presenter view folds the step's band). */
+  onOpened?: ((attempt: ScenarioInput) => void) | undefined;
 }) {
   const lab = useLabInstance();
   // What the last press said, beside the solution it is about (in the list's own scrolling box:
@@ -43,7 +47,11 @@ export function SolutionsSent({
     lab.actions.loadScenario(judged.attempt, {
       presetRef: null,
       notice: `Solution ${n} of the room, on the challenge’s start: ${solutionLine(solution)}. Undo (Ctrl+Z) goes back to the step.`,
+      // Undo says what it undid ("Undone: opened Solution 1 of the room"), not the notice's "Undo
+      // (Ctrl+Z) goes back to the step" once it has. Anonymous, as the panel lists it.
+      undoNote: `opened Solution ${n} of the room`,
     });
+    onOpened?.(judged.attempt);
     setNote({ n, text: `Solution ${n} is open: play its run.` });
   };
   if (solutions.length === 0) return null;

@@ -4,6 +4,7 @@
  * asked. The one place the room reads the page, so a lesson's step can be read here instead.
  */
 import type { LabState } from '../../store/labStore';
+import type { ScenarioInput } from '../../engine';
 import type { Preset } from '../../scenarios';
 import { setupAboutWords, setupWrittenFor } from '../../views/library/setupFor';
 import type { LessonChallenge, ResolvedStep } from '../../scenarios/lessons';
@@ -124,7 +125,18 @@ export interface RoomSource {
    * step: "Solved it" / "Not yet", the reveal its reference solution's why. Absent before the
    * step's answer shows (the challenge's setup would tell it) and for a step without one.
    */
-  challenge?: { step(): RoomStep; reveal(): RoomReveal; of: LessonChallenge } | undefined;
+  challenge?:
+    | {
+        step(): RoomStep;
+        reveal(): RoomReveal;
+        of: LessonChallenge;
+        /**
+         * A student's solution was opened on the projector as this scenario (one undo step): the
+         * presenter view folds the step's band while it is on screen.
+         */
+        opened?(attempt: ScenarioInput): void;
+      }
+    | undefined;
 }
 
 /** A lesson step's question as a preset's `predict` (the room's question model reads that). */
