@@ -220,14 +220,15 @@ describe('Embed dialog: speed', () => {
     // The lab's speed now is offered, in its place on the ladder. (The preset's question comes
     // along: predict=1.)
     expect([...speed.options].map((o) => o.textContent).slice(0, 7)).toEqual([
-      // at-least-once plays at its pace, ×0.013, in the lab and in an embed without speed=.
-      '×0.013, the run’s own pace',
-      '×0.001',
-      '×0.002',
-      '×0.005',
-      '×0.02',
-      '×0.037 (as the lab plays now)',
-      '×0.05',
+      // at-least-once plays at its pace, ×0.013, in the lab and in an embed without speed=: in
+      // the transport's words, one second of the run in 1.3 min.
+      '1 s in 1.3 min, the run’s own pace',
+      '1 s in 17 min (speed=0.001)',
+      '1 s in 8.3 min (speed=0.002)',
+      '1 s in 3.3 min (speed=0.005)',
+      '1 s in 50 s (speed=0.02)',
+      '1 s in 27 s (speed=0.037, as the lab plays now)',
+      '1 s in 20 s (speed=0.05)',
     ]);
     fireEvent.change(speed, { target: { value: '0.1' } });
     expect(snippet()).toContain('?embed&amp;speed=0.1&amp;predict=1#s=2.');
