@@ -366,4 +366,43 @@ describe('Embed dialog: the src= form, a scenario file beside the page (docs/emb
     fireEvent.click(download);
     expect(JSON.parse(await blobs[1]!.text())).not.toHaveProperty('expect');
   });
+
+  it('has a Copy of its own beside the Download: the element that plays the file, on the clipboard', async () => {
+    await open(presetLab('at-least-once'));
+    fireEvent.click(screen.getByLabelText(/a scenario file beside the page/));
+    const copied: string[] = [];
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: (text: string) => (copied.push(text), Promise.resolve()) },
+      configurable: true,
+    });
+    const copy = screen.getByTestId(testIds.embedFileCopy);
+    expect(copy.textContent).toBe('Copy the element');
+    await act(async () => fireEvent.click(copy));
+    expect(copied).toEqual([snippet()]);
+    expect(copied[0]).toContain(
+      'src="at-least-once-retry-everything-dedupe-nothing.scenario.json"',
+    );
+    // Only in that form: the others' one thing to take is the snippet, under it.
+    fireEvent.click(screen.getByLabelText(/the loader’s element \(sizes/));
+    expect(screen.queryByTestId(testIds.embedFileCopy)).toBeNull();
+    delete (navigator as { clipboard?: unknown }).clipboard;
+  });
+
+  it('names the file after the caption when there is one: two scenarios edited from one preset get two files', async () => {
+    await open(presetLab('at-least-once'));
+    fireEvent.click(screen.getByLabelText(/a scenario file beside the page/));
+    const caption = screen.getByLabelText('Caption');
+    fireEvent.change(caption, { target: { value: 'acks=1: a leader failover loses a record' } });
+    const file = 'acks-1-a-leader-failover-loses-a-record.scenario.json';
+    expect(screen.getByTestId(testIds.embedFile).textContent).toBe(`Download ${file}`);
+    expect(snippet()).toContain(`src="${file}"`);
+    fireEvent.change(caption, { target: { value: 'acks=all: the same failover loses nothing' } });
+    expect(snippet()).toContain('src="acks-all-the-same-failover-loses-nothing.scenario.json"');
+    // No caption (or only spaces): the scenario's name, as Export › Scenario names it.
+    fireEvent.change(caption, { target: { value: '  ' } });
+    expect(snippet()).toContain(
+      'src="at-least-once-retry-everything-dedupe-nothing.scenario.json"',
+    );
+  });
 });
