@@ -239,6 +239,27 @@ describe('Embed dialog: speed', () => {
   });
 });
 
+describe('Embed dialog: theme', () => {
+  afterEach(cleanup);
+
+  it('writes none by default (the element follows the page, the iframe the system); light or dark for either form', async () => {
+    const dialog = await open(presetLab('lost-ack-retry/acks-1'));
+    const theme = within(dialog).getByLabelText('Theme') as HTMLSelectElement;
+    expect(theme.value).toBe('');
+    expect(theme.options[0]!.textContent).toBe('the page’s, as the loader follows it');
+    expect(snippet()).not.toContain('theme');
+    fireEvent.change(theme, { target: { value: 'dark' } });
+    expect(snippet()).toMatch(/<delivery-lab-embed [^>]*theme="dark"/);
+    iframeForm();
+    expect(theme.options[0]!.textContent).toBe('the reader’s system');
+    expect(snippet()).toContain('?embed&amp;theme=dark#s=2.');
+    fireEvent.change(theme, { target: { value: 'light' } });
+    expect(snippet()).toContain('?embed&amp;theme=light#s=2.');
+    fireEvent.change(theme, { target: { value: '' } });
+    expect(snippet()).not.toContain('theme=');
+  });
+});
+
 describe('Embed dialog: a share link’s question', () => {
   let sync: ShareSync | null = null;
   afterEach(() => {

@@ -342,6 +342,29 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
               </details>
             </>
           )}
+          {/* The player's colours. Unwritten, the loader's element follows the page's theme (its
+              own default, host) and a bare iframe the reader's system: on a dark docs page read on
+              a light system the iframe was a white card. */}
+          <label>
+            Theme{' '}
+            <select
+              value={o.theme === 'light' || o.theme === 'dark' ? o.theme : ''}
+              onChange={(e) =>
+                set({
+                  theme:
+                    e.target.value === 'light' || e.target.value === 'dark'
+                      ? e.target.value
+                      : 'auto',
+                })
+              }
+            >
+              <option value="">
+                {form === 'iframe' ? 'the reader’s system' : 'the page’s, as the loader follows it'}
+              </option>
+              <option value="light">light</option>
+              <option value="dark">dark</option>
+            </select>
+          </label>
           <label>
             Frame id{' '}
             <input
