@@ -142,7 +142,7 @@ ${snippet}
   expect(check.code).toBe(0);
 });
 
-test('the src= form reads top to bottom at 1280×720: the forms, Download, Copy, the height, the pin', async ({
+test('the src= form reads top to bottom at 1280×720: the forms, the height, the pin, then Download and Copy', async ({
   dash,
 }) => {
   await dash.pickPreset('lost-ack-retry/acks-1');
@@ -154,10 +154,11 @@ test('the src= form reads top to bottom at 1280×720: the forms, Download, Copy,
     dialog.getByText('the loader’s element (sizes every frame'),
     dialog.getByText('the loader’s element and a scenario file beside the page'),
     dialog.getByText('an iframe and its listener'),
+    dash.byId(testIds.embedInitialHeight),
+    // The choices first — the pin above all, which the downloaded file holds — then what to take.
+    dialog.getByText('pin what it shows for docs CI'),
     dash.byId(testIds.embedFile),
     dash.byId(testIds.embedFileCopy),
-    dash.byId(testIds.embedInitialHeight),
-    dialog.getByText('pin what it shows for docs CI'),
   ];
   // Boxes in the page (the dialog scrolls inside itself: no scrolling between two measures).
   const fieldset = (await dialog.locator('fieldset', { hasText: 'Snippet' }).boundingBox())!;
@@ -166,7 +167,8 @@ test('the src= form reads top to bottom at 1280×720: the forms, Download, Copy,
     const box = (await part.boundingBox())!;
     const what = (await part.textContent())!.slice(0, 40);
     // One column: each under the one before, at the fieldset's left (on two columns the Download
-    // sat beside the forms, at the middle, and the height's note under the iframe's form).
+    // sat beside the forms, at the middle, above the pin it holds, and the height's note under
+    // the iframe's form).
     expect(box.x - fieldset.x, what).toBeLessThan(60);
     expect(box.y, what).toBeGreaterThanOrEqual(above - 1);
     above = box.y + box.height;

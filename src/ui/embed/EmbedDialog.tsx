@@ -410,32 +410,6 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
         {/* The player's height, measured at a docs column's width and a phone's: the element's
             `initial-height`, and the iframe's height until its first message. */}
         <MeasureFrames url={url} onMeasured={onMeasured} />
-        {/* Two things to take away, each with its own button, in the order they are used. */}
-        {form === 'file' && (
-          <ol className="embed-file-steps">
-            <li>
-              <button
-                type="button"
-                data-testid={testIds.embedFile}
-                onClick={() => downloadText(fileText, fileName, 'application/json')}
-              >
-                Download {fileName}
-              </button>{' '}
-              <span className="muted">
-                and put it beside the page: <code>src</code> is resolved against the page’s address
-                {pin ? '; its expect block pins it for docs CI' : ''}.
-              </span>
-            </li>
-            <li>
-              <button type="button" data-testid={testIds.embedFileCopy} onClick={copySnippet}>
-                Copy the element
-              </button>{' '}
-              <span className="muted">
-                and paste it into the page: it plays <code>{fileName}</code>.
-              </span>
-            </li>
-          </ol>
-        )}
         {form !== 'iframe' && (
           <p className="muted" data-testid={testIds.embedInitialHeight}>
             {initialHeight === undefined
@@ -492,6 +466,33 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
             the atlas tried (<code>"atlas"</code>: <code>delivery-lab check</code> runs the atlas
             again)
           </label>
+        )}
+        {/* Two things to take away, each with its own button, in the order they are used — last,
+            once the choices above (the pin above all, which the file holds) are made. */}
+        {form === 'file' && (
+          <ol className="embed-file-steps">
+            <li>
+              <button
+                type="button"
+                data-testid={testIds.embedFile}
+                onClick={() => downloadText(fileText, fileName, 'application/json')}
+              >
+                Download {fileName}
+              </button>{' '}
+              <span className="muted">
+                and put it beside the page: <code>src</code> is resolved against the page’s address
+                {pin ? '; its expect block pins it for docs CI' : ''}.
+              </span>
+            </li>
+            <li>
+              <button type="button" data-testid={testIds.embedFileCopy} onClick={copySnippet}>
+                Copy the element
+              </button>{' '}
+              <span className="muted">
+                and paste it into the page: it plays <code>{fileName}</code>.
+              </span>
+            </li>
+          </ol>
         )}
       </fieldset>
       <label className="label" htmlFor={`${id}-snippet`}>
