@@ -200,7 +200,8 @@ test('the Embed dialog sets the speed: the snippet carries it and the player pla
   await dialog.getByLabel('an iframe and its listener').check();
   await expect(speed).toHaveValue('');
   expect(await dash.byId(testIds.embedSnippet).inputValue()).not.toContain('speed=');
-  await speed.selectOption({ label: '×0.1' });
+  // In the words the player then shows beside its slider.
+  await speed.selectOption({ label: '1 s in 10 s (speed=0.1)' });
   const snippet = await dash.byId(testIds.embedSnippet).inputValue();
   expect(snippet).toContain('?embed&amp;speed=0.1&amp;');
   const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');

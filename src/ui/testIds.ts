@@ -132,6 +132,8 @@ export const testIds = {
   embedSnippet: 'embed-snippet',
   /** The `src=` form's scenario file, to download and put beside the page. */
   embedFile: 'embed-file',
+  /** The `src=` form's own "Copy the element", beside the file's Download. */
+  embedFileCopy: 'embed-file-copy',
   /** The Embed dialog's "and that it survives every single fault": the atlas's pin. */
   embedPinAtlas: 'embed-pin-atlas',
   embedPlayer: 'embed-player',

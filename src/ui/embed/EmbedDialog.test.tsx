@@ -220,14 +220,15 @@ describe('Embed dialog: speed', () => {
     // The lab's speed now is offered, in its place on the ladder. (The preset's question comes
     // along: predict=1.)
     expect([...speed.options].map((o) => o.textContent).slice(0, 7)).toEqual([
-      // at-least-once plays at its pace, ×0.013, in the lab and in an embed without speed=.
-      '×0.013, the run’s own pace',
-      '×0.001',
-      '×0.002',
-      '×0.005',
-      '×0.02',
-      '×0.037 (as the lab plays now)',
-      '×0.05',
+      // at-least-once plays at its pace, ×0.013, in the lab and in an embed without speed=: in
+      // the transport's words, one second of the run in 1.3 min.
+      '1 s in 1.3 min, the run’s own pace',
+      '1 s in 17 min (speed=0.001)',
+      '1 s in 8.3 min (speed=0.002)',
+      '1 s in 3.3 min (speed=0.005)',
+      '1 s in 50 s (speed=0.02)',
+      '1 s in 27 s (speed=0.037, as the lab plays now)',
+      '1 s in 20 s (speed=0.05)',
     ]);
     fireEvent.change(speed, { target: { value: '0.1' } });
     expect(snippet()).toContain('?embed&amp;speed=0.1&amp;predict=1#s=2.');
@@ -235,6 +236,27 @@ describe('Embed dialog: speed', () => {
     expect(snippet()).toContain('?embed&amp;speed=0.037&amp;predict=1#s=2.');
     fireEvent.change(speed, { target: { value: '' } });
     expect(snippet()).not.toContain('speed=');
+  });
+});
+
+describe('Embed dialog: theme', () => {
+  afterEach(cleanup);
+
+  it('writes none by default (the element follows the page, the iframe the system); light or dark for either form', async () => {
+    const dialog = await open(presetLab('lost-ack-retry/acks-1'));
+    const theme = within(dialog).getByLabelText('Theme') as HTMLSelectElement;
+    expect(theme.value).toBe('');
+    expect(theme.options[0]!.textContent).toBe('the page’s, as the loader follows it');
+    expect(snippet()).not.toContain('theme');
+    fireEvent.change(theme, { target: { value: 'dark' } });
+    expect(snippet()).toMatch(/<delivery-lab-embed [^>]*theme="dark"/);
+    iframeForm();
+    expect(theme.options[0]!.textContent).toBe('the reader’s system');
+    expect(snippet()).toContain('?embed&amp;theme=dark#s=2.');
+    fireEvent.change(theme, { target: { value: 'light' } });
+    expect(snippet()).toContain('?embed&amp;theme=light#s=2.');
+    fireEvent.change(theme, { target: { value: '' } });
+    expect(snippet()).not.toContain('theme=');
   });
 });
 
@@ -364,5 +386,44 @@ describe('Embed dialog: the src= form, a scenario file beside the page (docs/emb
     fireEvent.click(pinBox());
     fireEvent.click(download);
     expect(JSON.parse(await blobs[1]!.text())).not.toHaveProperty('expect');
+  });
+
+  it('has a Copy of its own beside the Download: the element that plays the file, on the clipboard', async () => {
+    await open(presetLab('at-least-once'));
+    fireEvent.click(screen.getByLabelText(/a scenario file beside the page/));
+    const copied: string[] = [];
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: (text: string) => (copied.push(text), Promise.resolve()) },
+      configurable: true,
+    });
+    const copy = screen.getByTestId(testIds.embedFileCopy);
+    expect(copy.textContent).toBe('Copy the element');
+    await act(async () => fireEvent.click(copy));
+    expect(copied).toEqual([snippet()]);
+    expect(copied[0]).toContain(
+      'src="at-least-once-retry-everything-dedupe-nothing.scenario.json"',
+    );
+    // Only in that form: the others' one thing to take is the snippet, under it.
+    fireEvent.click(screen.getByLabelText(/the loader’s element \(sizes/));
+    expect(screen.queryByTestId(testIds.embedFileCopy)).toBeNull();
+    delete (navigator as { clipboard?: unknown }).clipboard;
+  });
+
+  it('names the file after the caption when there is one: two scenarios edited from one preset get two files', async () => {
+    await open(presetLab('at-least-once'));
+    fireEvent.click(screen.getByLabelText(/a scenario file beside the page/));
+    const caption = screen.getByLabelText('Caption');
+    fireEvent.change(caption, { target: { value: 'acks=1: a leader failover loses a record' } });
+    const file = 'acks-1-a-leader-failover-loses-a-record.scenario.json';
+    expect(screen.getByTestId(testIds.embedFile).textContent).toBe(`Download ${file}`);
+    expect(snippet()).toContain(`src="${file}"`);
+    fireEvent.change(caption, { target: { value: 'acks=all: the same failover loses nothing' } });
+    expect(snippet()).toContain('src="acks-all-the-same-failover-loses-nothing.scenario.json"');
+    // No caption (or only spaces): the scenario's name, as Export › Scenario names it.
+    fireEvent.change(caption, { target: { value: '  ' } });
+    expect(snippet()).toContain(
+      'src="at-least-once-retry-everything-dedupe-nothing.scenario.json"',
+    );
   });
 });

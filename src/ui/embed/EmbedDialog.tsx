@@ -120,8 +120,10 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
   // page (`src`: docs/embed.md, "A scenario file beside the page"), or a plain iframe; addresses
   // with or without the origin.
   const [form, setForm] = useState<'element' | 'file' | 'iframe'>('element');
-  // The `src=` form's file, named as Export › Scenario names it.
-  const fileName = `${fileStem(scenario.name)}.scenario.json`;
+  // The `src=` form's file, named as Export › Scenario names it — after the caption when the
+  // author wrote one: two scenarios edited from one preset keep its name, and both files (and
+  // both `src=`) were called the same, the second download taking the first one's place.
+  const fileName = `${fileStem(o.caption.trim() || scenario.name)}.scenario.json`;
   // The expectation of what the embed shows, for `delivery-lab check` (docs/cli.md). Pinned by
   // default, but not when the player asks a prediction: the pin is the answer, in the page's
   // source (the author may still tick it, as docs CI needs it).
@@ -203,6 +205,15 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
             }),
     [form, address, url, o.caption, o.frameId, scenario.name, height, pin, initialHeight, fileName],
   );
+
+  const copySnippet = async () => {
+    const ok = await copyText(snippet);
+    notices.push(
+      ok
+        ? { tone: 'info', text: 'The embed snippet is on the clipboard.' }
+        : { tone: 'warn', text: 'The clipboard refused: select the snippet and copy it.' },
+    );
+  };
 
   return (
     <dialog
@@ -331,6 +342,29 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
               </details>
             </>
           )}
+          {/* The player's colours. Unwritten, the loader's element follows the page's theme (its
+              own default, host) and a bare iframe the reader's system: on a dark docs page read on
+              a light system the iframe was a white card. */}
+          <label>
+            Theme{' '}
+            <select
+              value={o.theme === 'light' || o.theme === 'dark' ? o.theme : ''}
+              onChange={(e) =>
+                set({
+                  theme:
+                    e.target.value === 'light' || e.target.value === 'dark'
+                      ? e.target.value
+                      : 'auto',
+                })
+              }
+            >
+              <option value="">
+                {form === 'iframe' ? 'the reader’s system' : 'the page’s, as the loader follows it'}
+              </option>
+              <option value="light">light</option>
+              <option value="dark">dark</option>
+            </select>
+          </label>
           <label>
             Frame id{' '}
             <input
@@ -343,7 +377,7 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
           </label>
         </fieldset>
       </div>
-      <fieldset className="embed-form">
+      <fieldset className="embed-form embed-snippet-form">
         <legend>Snippet</legend>
         <label>
           <input
@@ -376,21 +410,6 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
         {/* The player's height, measured at a docs column's width and a phone's: the element's
             `initial-height`, and the iframe's height until its first message. */}
         <MeasureFrames url={url} onMeasured={onMeasured} />
-        {form === 'file' && (
-          <p>
-            <button
-              type="button"
-              data-testid={testIds.embedFile}
-              onClick={() => downloadText(fileText, fileName, 'application/json')}
-            >
-              Download {fileName}
-            </button>{' '}
-            <span className="muted">
-              and put it beside the page: <code>src</code> is resolved against the page’s address
-              {pin ? '; its expect block pins it for docs CI' : ''}.
-            </span>
-          </p>
-        )}
         {form !== 'iframe' && (
           <p className="muted" data-testid={testIds.embedInitialHeight}>
             {initialHeight === undefined
@@ -448,6 +467,33 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
             again)
           </label>
         )}
+        {/* Two things to take away, each with its own button, in the order they are used — last,
+            once the choices above (the pin above all, which the file holds) are made. */}
+        {form === 'file' && (
+          <ol className="embed-file-steps">
+            <li>
+              <button
+                type="button"
+                data-testid={testIds.embedFile}
+                onClick={() => downloadText(fileText, fileName, 'application/json')}
+              >
+                Download {fileName}
+              </button>{' '}
+              <span className="muted">
+                and put it beside the page: <code>src</code> is resolved against the page’s address
+                {pin ? '; its expect block pins it for docs CI' : ''}.
+              </span>
+            </li>
+            <li>
+              <button type="button" data-testid={testIds.embedFileCopy} onClick={copySnippet}>
+                Copy the element
+              </button>{' '}
+              <span className="muted">
+                and paste it into the page: it plays <code>{fileName}</code>.
+              </span>
+            </li>
+          </ol>
+        )}
       </fieldset>
       <label className="label" htmlFor={`${id}-snippet`}>
         Paste this into the page ({snippet.length.toLocaleString('en-US')} characters):
@@ -462,18 +508,7 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
         onFocus={(e) => e.target.select()}
       />
       <div className="dialog-buttons">
-        <button
-          type="button"
-          className="primary"
-          onClick={async () => {
-            const ok = await copyText(snippet);
-            notices.push(
-              ok
-                ? { tone: 'info', text: 'The embed snippet is on the clipboard.' }
-                : { tone: 'warn', text: 'The clipboard refused: select the snippet and copy it.' },
-            );
-          }}
-        >
+        <button type="button" className="primary" onClick={copySnippet}>
           Copy the snippet
         </button>
         <a href={url} target="_blank" rel="noopener noreferrer">

@@ -376,10 +376,12 @@ describe('the Embed dialog’s speed choices', () => {
     const values = (x: number) => speedChoices(x).map((c) => c.value);
     const ladder = [0.001, 0.002, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 100, 1000];
     expect(values(0.01)).toEqual([null, ...ladder]);
-    expect(labels(0.01)[0]).toBe('×0.01, the run’s own pace (as it plays now)');
-    expect(labels(0.01)[1]).toBe('×0.001');
-    expect(labels(0.1)[0]).toBe('×0.01, the run’s own pace');
-    expect(labels(0.1)[6]).toBe('×0.1 (as the lab plays now)');
+    // In the words the page's speed says it (formatSpeedShown), then the speed= it writes:
+    // 1000 / 0.01 = 100,000 ms = 1.7 min; 1000 / 0.001 = 1,000,000 ms = 17 min.
+    expect(labels(0.01)[0]).toBe('1 s in 1.7 min, the run’s own pace (as it plays now)');
+    expect(labels(0.01)[1]).toBe('1 s in 17 min (speed=0.001)');
+    expect(labels(0.1)[0]).toBe('1 s in 1.7 min, the run’s own pace');
+    expect(labels(0.1)[6]).toBe('1 s in 10 s (speed=0.1, as the lab plays now)');
     expect(values(0.037)).toEqual([
       null,
       0.001,
@@ -390,20 +392,23 @@ describe('the Embed dialog’s speed choices', () => {
       0.05,
       ...ladder.slice(5),
     ]);
-    expect(labels(0.037)[5]).toBe('×0.037 (as the lab plays now)');
+    // 1000 / 0.037 = 27,027 ms.
+    expect(labels(0.037)[5]).toBe('1 s in 27 s (speed=0.037, as the lab plays now)');
+    // The fast end: 1000 / 1000 = 1 ms.
+    expect(labels(0.037).at(-1)).toBe('1 s in 1 ms (speed=1000)');
   });
 
   it('the default is the run’s own pace, which an embed without speed= plays at — not ×0.01', () => {
     // lost-ack-retry plays at ×0.0056 in the lab and in its embed; the dialog offered
-    // "×0.01, the lab’s default" for the choice that writes no speed=.
+    // "×0.01, the lab’s default" for the choice that writes no speed=. 1000 / 0.0056 = 3 min.
     const choices = speedChoices(0.0056, 0.0056);
     expect(choices[0]).toEqual({
       value: null,
-      label: '×0.0056, the run’s own pace (as it plays now)',
+      label: '1 s in 3 min, the run’s own pace (as it plays now)',
     });
     // Not offered twice: the pace is the default's.
     expect(choices.filter((c) => c.value === 0.0056)).toEqual([]);
-    expect(speedChoices(0.05, 0.0056)[0]!.label).toBe('×0.0056, the run’s own pace');
+    expect(speedChoices(0.05, 0.0056)[0]!.label).toBe('1 s in 3 min, the run’s own pace');
   });
 
   it('every choice goes through the address as it is, without a word in the notice', () => {

@@ -21,7 +21,7 @@
  * ({@link embedOptionsNotice}) with what was used instead and what the option takes.
  */
 
-import { formatSpeed } from '../../views/run/format';
+import { formatSpeedShown } from '../../views/run/format';
 import { SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../../views/run/playback';
 import type { PageNotice } from '../io/notices';
 import type { SharePrediction } from '../../views/io/sharePrediction';
@@ -173,14 +173,16 @@ export function speedChoices(current: number, pace: number = SPEED_DEFAULT): Spe
   const now = Math.min(SPEED_MAX, Math.max(SPEED_MIN, current));
   if (now !== pace && !values.includes(now)) values.push(now);
   values.sort((x, y) => x - y);
+  // In the words the page's speed is shown in ("1 s in 1.3 min", the transport's), where
+  // "×0.1" meant nothing; then the `speed=` it writes, the number the player's notice names.
   return [
     {
       value: null,
-      label: `${formatSpeed(pace)}, the run’s own pace${current === pace ? ' (as it plays now)' : ''}`,
+      label: `${formatSpeedShown(pace)}, the run’s own pace${current === pace ? ' (as it plays now)' : ''}`,
     },
     ...values.map((value) => ({
       value,
-      label: `${formatSpeed(value)}${value === current ? ' (as the lab plays now)' : ''}`,
+      label: `${formatSpeedShown(value)} (speed=${value}${value === current ? ', as the lab plays now' : ''})`,
     })),
   ];
 }
