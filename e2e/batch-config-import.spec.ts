@@ -68,8 +68,7 @@ test('an imported Airflow DAG opens at its start with its setup, as a preset doe
   test.setTimeout(120_000);
   const { page } = dash;
   await dash.pickPreset('at-least-once');
-  await dash.byId(testIds.importButton).click();
-  await dash.byId(testIds.importFile).setInputFiles({
+  await dash.importFiles({
     name: 'backfill_payments.py',
     mimeType: 'text/x-python',
     buffer: Buffer.from(
@@ -87,7 +86,6 @@ test('an imported Airflow DAG opens at its start with its setup, as a preset doe
       ].join('\n'),
     ),
   });
-  await expect(dash.byId(testIds.importDialog)).toBeHidden();
   const opensAtStart = async (p: Page) => {
     const setup = p.getByTestId('batch-setup');
     await expect(setup).toBeVisible({ timeout: 30_000 });
@@ -169,13 +167,11 @@ test('an imported Airflow DAG reloaded before its end opens at its start again; 
   test.setTimeout(120_000);
   const { page } = dash;
   await dash.pickPreset('at-least-once');
-  await dash.byId(testIds.importButton).click();
-  await dash.byId(testIds.importFile).setInputFiles({
+  await dash.importFiles({
     name: 'load_events.py',
     mimeType: 'text/x-python',
     buffer: readFileSync(`${examples}/load_events.py`),
   });
-  await expect(dash.byId(testIds.importDialog)).toBeHidden();
   const setup = page.getByTestId('batch-setup');
   await expect(setup).toBeVisible({ timeout: 30_000 });
   const before = await batchOf(page);

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { compareTestIds as c } from '../src/ui/compare/compareTestIds';
 import { expect, test, testIds } from './fixtures';
+import { IDEMPOTENT_PIPELINE } from './support/engineersPipeline';
 
 const scenario = (page: Page) =>
   page.evaluate(
@@ -63,22 +64,7 @@ test('a sink.sql picked with a producer.properties sets the table sink from its 
 }) => {
   const { page } = dash;
   await dash.pickPreset('at-least-once');
-  await dash.byId(testIds.importButton).click();
-  await dash.byId(testIds.importFile).setInputFiles([
-    {
-      name: 'producer.properties',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('acks=all\nenable.idempotence=true\n'),
-    },
-    {
-      name: 'sink.sql',
-      mimeType: 'application/sql',
-      buffer: Buffer.from(
-        'INSERT INTO payments (payment_id, amount)\nVALUES ($1, $2)\nON CONFLICT (payment_id) DO NOTHING;\n',
-      ),
-    },
-  ]);
-  await expect(dash.byId(testIds.importDialog)).toBeHidden();
+  await dash.importFiles(IDEMPOTENT_PIPELINE);
   const sink = await page.evaluate(
     () => (window.__deliveryLab!.scenario() as { sink?: Record<string, unknown> }).sink,
   );
@@ -129,22 +115,7 @@ test('an imported run compared at t = 0: every lane’s verdict waits for its en
   const { page } = dash;
   await page.setViewportSize({ width: 1280, height: 720 });
   await dash.pickPreset('at-least-once');
-  await dash.byId(testIds.importButton).click();
-  await dash.byId(testIds.importFile).setInputFiles([
-    {
-      name: 'producer.properties',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('acks=all\nenable.idempotence=true\n'),
-    },
-    {
-      name: 'sink.sql',
-      mimeType: 'application/sql',
-      buffer: Buffer.from(
-        'INSERT INTO payments (payment_id, amount)\nVALUES ($1, $2)\nON CONFLICT (payment_id) DO NOTHING;\n',
-      ),
-    },
-  ]);
-  await expect(dash.byId(testIds.importDialog)).toBeHidden();
+  await dash.importFiles(IDEMPOTENT_PIPELINE);
   await dash.settled();
   const folded = page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`);
   await expect(folded).toContainText('Shown when the run reaches its end.');
@@ -190,13 +161,11 @@ test('an imported run reloaded before its end: its verdict still waits for its e
   test.setTimeout(120_000);
   const { page } = dash;
   await dash.pickPreset('at-least-once');
-  await dash.byId(testIds.importButton).click();
-  await dash.byId(testIds.importFile).setInputFiles({
+  await dash.importFiles({
     name: 'producer.properties',
     mimeType: 'text/plain',
     buffer: Buffer.from('acks=all\nenable.idempotence=true\n'),
   });
-  await expect(dash.byId(testIds.importDialog)).toBeHidden();
   await dash.settled();
   const folded = page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`);
   await expect(folded).toContainText('Shown when the run reaches its end.');
@@ -223,22 +192,7 @@ test('the claim question of imported files survives a reload until answered; ans
   const { page } = dash;
   await page.setViewportSize({ width: 1280, height: 720 });
   await dash.pickPreset('at-least-once');
-  await dash.byId(testIds.importButton).click();
-  await dash.byId(testIds.importFile).setInputFiles([
-    {
-      name: 'producer.properties',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('acks=all\nenable.idempotence=true\n'),
-    },
-    {
-      name: 'sink.sql',
-      mimeType: 'application/sql',
-      buffer: Buffer.from(
-        'INSERT INTO payments (payment_id, amount)\nVALUES ($1, $2)\nON CONFLICT (payment_id) DO NOTHING;\n',
-      ),
-    },
-  ]);
-  await expect(dash.byId(testIds.importDialog)).toBeHidden();
+  await dash.importFiles(IDEMPOTENT_PIPELINE);
   const claim = dash
     .byId(testIds.notice)
     .filter({ hasText: 'The verdict checks exactly-once: the claim of the workload' });

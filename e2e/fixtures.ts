@@ -7,6 +7,9 @@ import { expect, test as base, type Locator, type Page } from '@playwright/test'
 import { testIds } from '../src/ui/testIds';
 import type { DeliveryLabTestApi, TestCounters } from '../src/ui/testApiTypes';
 
+/** Files as a file picker is given them (names, types and contents). */
+export type PickedFiles = Parameters<Locator['setInputFiles']>[0];
+
 /** Counters as the page shows them (read from the DOM, not from the API). */
 export interface ShownCounters {
   sent: number;
@@ -126,6 +129,13 @@ export class Dashboard {
     await button.focus();
     await this.page.keyboard.press('Enter');
     await expect(play).not.toHaveAttribute('aria-disabled', 'true');
+  }
+
+  /** Import files as a user picks them (Import, then its file picker) and wait for the dialog to close. */
+  async importFiles(files: PickedFiles): Promise<void> {
+    await this.byId(testIds.importButton).click();
+    await this.byId(testIds.importFile).setInputFiles(files);
+    await expect(this.byId(testIds.importDialog)).toBeHidden();
   }
 
   /** Switch the guarantee with the switch (the first control). */
