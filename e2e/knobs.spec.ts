@@ -4,6 +4,7 @@
  * and comes back on with a number; the XA table sink's switch sets statement retries 0 in the same
  * edit (Flink refuses more, FLINK-22311); a refused knob's row says why.
  */
+import { readFile } from 'node:fs/promises';
 import { WORKSPACE_KEY } from '../src/platform/storage';
 import { expect, test, testIds } from './fixtures';
 
@@ -137,4 +138,47 @@ test('every knob’s name is whole in its column, none under its field', async (
   );
   expect(cut).toEqual([]);
   expect(dash.errors).toEqual([]);
+});
+
+// A doc author's report: an edited preset kept the preset's title, so two files made from one
+// preset downloaded under one name and read the same in every `delivery-lab check` line.
+test('the scenario is renamed in the Knobs tab: its exported file carries the name; a blank one is refused; Ctrl+Z gives the old one back', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  const shipped = ((await dash.api('scenario')) as { name: string }).name;
+  await page.getByRole('tab', { name: 'Knobs' }).click();
+  const field = dash.byId(testIds.scenarioName);
+  await expect(field).toHaveValue(shipped);
+  await expect(field).toHaveAccessibleName('Name');
+
+  // Blank: refused beside the field, nothing renamed.
+  await field.fill('   ');
+  await field.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Not renamed' })).toHaveText(
+    'Not renamed: a scenario needs a name.',
+  );
+  expect(((await dash.api('scenario')) as { name: string }).name).toBe(shipped);
+
+  await field.fill('Payments: acks=1 loses a record on failover');
+  await field.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Not renamed' })).toHaveCount(0);
+  expect(((await dash.api('scenario')) as { name: string }).name).toBe(
+    'Payments: acks=1 loses a record on failover',
+  );
+  await expect(dash.byId(testIds.storyEdited)).toBeVisible();
+  await dash.byId(testIds.exportButton).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator(`[data-testid="${testIds.exportItem}"][data-format="scenario-json"]`).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^payments-acks-1-loses-a-record-on-failover/);
+  const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as { name: string };
+  expect(file.name).toBe('Payments: acks=1 loses a record on failover');
+
+  // The field shows the applied name: Ctrl+Z there undoes the page's rename.
+  await field.focus();
+  await page.keyboard.press('Control+z');
+  await expect(field).toHaveValue(shipped);
 });

@@ -214,6 +214,12 @@ export interface LabActions {
    */
   setKnobs(knobs: readonly { path: string; value: unknown }[], note?: string): void;
   setSeed(seed: number): void;
+  /**
+   * Name the scenario (what its file, its report, its embed's title and `delivery-lab check`
+   * call it), one undoable edit; a name the format refuses (empty, over 200 characters) is not
+   * applied.
+   */
+  renameScenario(name: string): void;
   /** Add a fault, one undoable edit; `notice` says which (default: "Added a fault"). */
   addFault(fault: FaultInput, notice?: string): void;
   applyFaultAction(action: FaultAction): void;

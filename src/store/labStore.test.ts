@@ -116,6 +116,20 @@ describe('lab store: guarantee switch and knobs', () => {
     l.actions.setSeed(-3);
     expect(l.app.getState().scenario.seed).toBe(1);
   });
+
+  it('a rename is one undoable edit of the scenario; a name the format refuses changes nothing', async () => {
+    const l = await settledLab();
+    const shipped = l.app.getState().scenario.name;
+    l.actions.renameScenario('  Payments: acks=1 loses a record on failover  ');
+    expect(l.app.getState().scenario.name).toBe('Payments: acks=1 loses a record on failover');
+    expect(l.app.getState().notice).toBe('Named “Payments: acks=1 loses a record on failover”');
+    l.actions.undo();
+    expect(l.app.getState().scenario.name).toBe(shipped);
+    const past = l.app.getState().past.length;
+    for (const refused of ['   ', 'x'.repeat(201), shipped]) l.actions.renameScenario(refused);
+    expect(l.app.getState().scenario.name).toBe(shipped);
+    expect(l.app.getState().past.length).toBe(past);
+  });
 });
 
 describe('lab store: faults, undo and redo', () => {

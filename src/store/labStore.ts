@@ -20,6 +20,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { Guarantee, ScenarioInput } from '../engine';
+import { judgeScenarioName } from '../views/edit/scenarioName';
 import type { RunJob } from '../platform/runClient';
 import { claimOf } from '../scenarios/claim';
 import {
@@ -434,6 +435,12 @@ export function createLab(deps: LabDeps): Lab {
     setSeed(seed) {
       if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) return;
       edit({ ...app.getState().scenario, seed }, `Seed ${seed}`);
+    },
+    renameScenario(typed) {
+      const scenario = app.getState().scenario;
+      const name = judgeScenarioName(typed);
+      if (!name.ok || name.value === scenario.name) return;
+      edit({ ...scenario, name: name.value }, `Named “${name.value}”`);
     },
     ...faultEditActions(app, edit),
     undo() {

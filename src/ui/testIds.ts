@@ -105,6 +105,8 @@ export const testIds = {
   ledger: 'ledger',
   ledgerRow: 'ledger-row',
   knobs: 'knobs',
+  /** The scenario's name field (top of the Knobs tab). */
+  scenarioName: 'scenario-name',
   knob: 'knob',
   knobError: 'knob-error',
   whatThisSets: 'what-this-sets',

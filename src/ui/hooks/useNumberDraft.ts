@@ -1,7 +1,10 @@
 import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { NumberParse } from '../../views/edit/numberField';
 
-/** A number field's draft: what is typed, why it was refused, and the input's handlers. */
+/** What a field's typed text gives: the value, or why it is refused. */
+export type DraftParse<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/** A field's draft: what is typed, why it was refused, and the input's handlers. */
 export interface NumberDraft {
   text: string;
   /** Why the typed text was refused (null: nothing refused). */
@@ -33,6 +36,19 @@ export function useNumberDraft(
   value: number,
   judge: (text: string) => NumberParse,
   commit: (v: number) => void,
+  revision?: unknown,
+): NumberDraft {
+  return useTextDraft(value, judge, commit, revision);
+}
+
+/**
+ * {@link useNumberDraft}'s rule for any value shown as text (the scenario's name): judged, then
+ * applied on Enter or leaving the field; Escape puts it back.
+ */
+export function useTextDraft<T extends string | number>(
+  value: T,
+  judge: (text: string) => DraftParse<T>,
+  commit: (v: T) => void,
   revision?: unknown,
 ): NumberDraft {
   const [text, setText] = useState(String(value));

@@ -22,6 +22,7 @@ import { useNumberDraft } from '../hooks/useNumberDraft';
 import { Breakable } from '../Breakable';
 import { Icon } from '../Icon';
 import { KeyControl } from './KeyControl';
+import { ScenarioNameField } from './ScenarioNameField';
 import { testIds } from '../testIds';
 
 const GROUPS: { g: KnobGroup; title: string }[] = [
@@ -76,6 +77,7 @@ export function Knobs() {
   const knobs = knobsFor(effective);
   return (
     <div className="scroll-panel" data-testid={testIds.knobs} tabIndex={0}>
+      <ScenarioNameField />
       <p className="muted" style={{ margin: '0 0 0.3em', fontSize: '0.88em' }}>
         Changing a knob re-runs the scenario from the start; playback continues where it is.
       </p>
