@@ -155,6 +155,8 @@ test('a phone solves the challenge in its tab, answers Solved it, and the projec
     'Undone: opened Solution 1 of the room',
   );
   await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-step', '1');
+  // The panel no longer says the solution is open (it said so after the undo).
+  await expect(page.getByTestId(ids.solutionNote)).toHaveCount(0);
   // The step's band back, its answer with it.
   await expect(page.getByTestId(lessonIds.presenter)).not.toHaveAttribute('data-solution-open');
   await expect(page.getByTestId(lessonIds.question)).toBeVisible();
@@ -165,6 +167,7 @@ test('a phone solves the challenge in its tab, answers Solved it, and the projec
   await expect(page.getByTestId(lessonIds.status)).toHaveText(
     'Redone: opened Solution 1 of the room',
   );
+  await expect(page.getByTestId(ids.solutionNote)).toHaveText('Solution 1 is open: play its run.');
   await expect(page.getByTestId(lessonIds.question)).toBeHidden();
   await page.locator('body').press('Control+z');
   await expect(page.getByTestId(lessonIds.question)).toBeVisible();

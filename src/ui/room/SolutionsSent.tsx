@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import type { LessonChallenge } from '../../scenarios/lessons';
-import { useLabInstance } from '../../store/LabContext';
+import type { LabState } from '../../store/labStore';
+import { useLab, useLabInstance } from '../../store/LabContext';
 import type { RoomSolution, RoomSolutions } from '../../views/room/protocol';
 import { solutionLine } from '../../views/room/solutionLine';
 import { roomTestIds } from './roomTestIds';
+
+const selectScenario = (s: LabState) => s.scenario;
 
 /**
  * The solutions the room sent for a challenge's round, on the presenter's panel: anonymous
@@ -27,7 +30,13 @@ export function SolutionsSent({
   const lab = useLabInstance();
   // What the last press said, beside the solution it is about (in the list's own scrolling box:
   // the panel below it, Export and End the room, stays on the projector's screen).
-  const [note, setNote] = useState<{ n: number; text: string } | null>(null);
+  // An open solution's note holds the scenario it opened: said only while that is on screen (an
+  // undo back to the step took it away, and "Solution 1 is open" stayed).
+  const [said, setNote] = useState<{ n: number; text: string; opened?: ScenarioInput } | null>(
+    null,
+  );
+  const onScreen = useLab(selectScenario);
+  const note = said?.opened === undefined || said.opened === onScreen ? said : null;
   const shown = useRef<HTMLParagraphElement | null>(null);
   useEffect(() => {
     shown.current?.scrollIntoView({ block: 'nearest' });
@@ -52,7 +61,7 @@ export function SolutionsSent({
       undoNote: `opened Solution ${n} of the room`,
     });
     onOpened?.(judged.attempt);
-    setNote({ n, text: `Solution ${n} is open: play its run.` });
+    setNote({ n, text: `Solution ${n} is open: play its run.`, opened: judged.attempt });
   };
   if (solutions.length === 0) return null;
   return (
