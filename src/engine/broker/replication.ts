@@ -130,14 +130,7 @@ export class Replication {
         const back = w.latency(follower, leader);
         const there = w.latency(leader, follower);
         const f = r.fetch;
-        f.heldSince = -1;
-        f.leader = leader;
-        f.leaderEpoch = p.leaderEpoch;
-        f.follower = follower;
-        f.followerInc = follower.incarnation;
-        f.upTo = p.leo;
-        f.hw = p.hw;
-        f.received = false;
+        answered(f, p, leader, follower, p.leo);
         f.cause = cause;
         w.scheduleCall(there, null, this, this.received, p, r);
         w.scheduleCall(there + back, null, this, this.fetchedAgain, p, r);
@@ -224,14 +217,7 @@ export class Replication {
       const fetched = expiry + there + back;
       if (fetched >= now) {
         // This timeout's answer, or the next fetch it prompts, is on its way.
-        f.heldSince = -1;
-        f.leader = leader;
-        f.leaderEpoch = p.leaderEpoch;
-        f.follower = follower;
-        f.followerInc = follower.incarnation;
-        f.upTo = r.leoAtLeader;
-        f.hw = p.hw;
-        f.received = false;
+        answered(f, p, leader, follower, r.leoAtLeader);
         r.replicationPending = true;
         if (expiry + there >= now)
           w.scheduleCall(expiry + there - now, null, this, this.received, p, r);
@@ -415,6 +401,27 @@ export function idleFetch(): FollowerFetch {
   const f = {} as FollowerFetch;
   clearFetch(f);
   return f;
+}
+
+/**
+ * Follower `follower`'s fetch `f` answered now by `leader`: the records up to `upTo` and the
+ * partition's high watermark on their way (an append's answer, or a held fetch's timeout).
+ */
+function answered(
+  f: FollowerFetch,
+  p: Partition,
+  leader: BrokerNode,
+  follower: BrokerNode,
+  upTo: number,
+): void {
+  f.heldSince = -1;
+  f.leader = leader;
+  f.leaderEpoch = p.leaderEpoch;
+  f.follower = follower;
+  f.followerInc = follower.incarnation;
+  f.upTo = upTo;
+  f.hw = p.hw;
+  f.received = false;
 }
 
 /**
